@@ -1,0 +1,1 @@
+"""The application: table service, store, Discord and console adapters."""

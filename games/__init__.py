@@ -1,0 +1,45 @@
+"""The registry of rules engines: games.get(id), games.all()."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Game
+
+_REGISTRY: dict[str, Game[Any, Any, Any]] = {}
+_BUILTINS_LOADED = False
+
+
+def register(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
+    """Add a game under its id (tests register small games of their own this way)."""
+    _REGISTRY[game.id] = game
+    return game
+
+
+def unregister(game_id: str) -> None:
+    _REGISTRY.pop(game_id, None)
+
+
+def _load_builtins() -> None:
+    global _BUILTINS_LOADED
+    if not _BUILTINS_LOADED:
+        _BUILTINS_LOADED = True
+        from games.stpetersburg import GAME as stpetersburg
+
+        register(stpetersburg)
+
+
+def get(game_id: str) -> Game[Any, Any, Any]:
+    """The game registered under this id; KeyError naming the known ids otherwise."""
+    _load_builtins()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise KeyError(f"unknown game {game_id!r}; known games: {known}") from None
+
+
+def all() -> list[Game[Any, Any, Any]]:  # noqa: A001 - the contract's name
+    """Every registered game, in id order."""
+    _load_builtins()
+    return [_REGISTRY[key] for key in sorted(_REGISTRY)]

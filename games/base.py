@@ -1,0 +1,266 @@
+"""The game contract every rules engine implements: errors, outcome, events, seeded RNG, resolve."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+
+class GameError(ValueError):
+    """A request the game refuses; the message is short and meant for the player.
+
+    `str(error)` is English; `error.message(lang)` gives the player's language where known.
+    """
+
+    def __init__(self, en: str, ja: str | None = None) -> None:
+        super().__init__(en)
+        self.texts = {"en": en, "ja": ja or en}
+
+    def message(self, lang: str = "en") -> str:
+        return self.texts.get(lang, self.texts["en"])
+
+
+class InvalidMove(GameError):
+    """Text (or an object) that is not a move of this game at all."""
+
+
+class IllegalMove(GameError):
+    """A well-formed move that the rules do not allow now; the message says why."""
+
+    def __init__(self, en: str, ja: str | None = None, candidates: Sequence[str] = ()) -> None:
+        super().__init__(en, ja)
+        self.candidates = tuple(candidates)
+
+
+class NotYourTurn(GameError):
+    """The seat is not among those who may act now."""
+
+
+class GameOver(GameError):
+    """The game has ended; no more moves."""
+
+
+class InvalidOptions(GameError):
+    """Options or seats that `new` cannot start a game with."""
+
+
+class Frozen(BaseModel):
+    """Base of every state, move and view model: immutable, strict about unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Standing(Frozen):
+    """One seat's place in the final result."""
+
+    seat: str
+    rank: int  # 1 is best; tied seats share a rank
+    score: int
+    tiebreak: tuple[int, ...] = ()  # compared after score, higher is better
+    breakdown: dict[str, int] = {}  # game-specific parts of the score, for display
+
+
+class Outcome(Frozen):
+    """The result of a finished game: standings best first."""
+
+    standings: tuple[Standing, ...]
+    solo: bool = False
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(s.seat for s in self.standings if s.rank == 1)
+
+
+def rank_standings(
+    entries: Iterable[tuple[str, int, tuple[int, ...], dict[str, int]]],
+) -> tuple[Standing, ...]:
+    """Sort (seat, score, tiebreak, breakdown) entries best first, giving equal keys equal rank."""
+    ordered = sorted(entries, key=lambda e: (e[1], e[2]), reverse=True)
+    standings: list[Standing] = []
+    for index, (seat, score, tiebreak, breakdown) in enumerate(ordered):
+        if index and (score, tiebreak) == (standings[-1].score, standings[-1].tiebreak):
+            rank = standings[-1].rank
+        else:
+            rank = index + 1
+        standings.append(
+            Standing(seat=seat, rank=rank, score=score, tiebreak=tiebreak, breakdown=breakdown)
+        )
+    return tuple(standings)
+
+
+class Event(Frozen):
+    """Something that happened during one `apply`, for narration.
+
+    `private_to` names the only seat that may see it; None means public. Views filter events,
+    so whatever reads a view never sees another player's private event.
+    """
+
+    kind: str
+    seat: str | None = None
+    private_to: str | None = None
+    data: dict[str, Any] = {}
+
+
+class Rng(Frozen):
+    """A seeded random source kept inside the state: same seed, same draws, in any process."""
+
+    seed: int
+    draws: int = 0
+
+    def _source(self) -> random.Random:
+        # random.Random seeds a str through SHA-512, so this is stable across runs and hosts.
+        return random.Random(f"{self.seed}:{self.draws}")
+
+    def shuffled(self, items: Sequence[Any]) -> tuple[Rng, tuple[Any, ...]]:
+        result = list(items)
+        self._source().shuffle(result)
+        return self.model_copy(update={"draws": self.draws + 1}), tuple(result)
+
+    def randrange(self, stop: int) -> tuple[Rng, int]:
+        value = self._source().randrange(stop)
+        return self.model_copy(update={"draws": self.draws + 1}), value
+
+
+def normalise(text: str) -> str:
+    """Fold case, width and spacing so that typed input compares with notation."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = text.replace(">", " > ")
+    return " ".join(text.split())
+
+
+StateT = TypeVar("StateT", bound=BaseModel)
+MoveT = TypeVar("MoveT", bound=BaseModel)
+ViewT = TypeVar("ViewT", bound=BaseModel)
+
+
+class Game(ABC, Generic[StateT, MoveT, ViewT]):
+    """One game behind the common contract; see design.md section 3."""
+
+    id: ClassVar[str]
+    names: ClassVar[dict[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type[BaseModel]]
+    move_types: ClassVar[tuple[type[BaseModel], ...]]
+    langs: ClassVar[tuple[str, ...]] = ("en", "ja")
+    # Words a player may leave out when typing a move (e.g. "old"): resolve skips them.
+    optional_words: ClassVar[frozenset[str]] = frozenset()
+
+    @abstractmethod
+    def new(
+        self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None
+    ) -> StateT: ...
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> frozenset[str]: ...
+
+    @abstractmethod
+    def legal_moves(self, state: StateT, player: str) -> list[MoveT]: ...
+
+    @abstractmethod
+    def apply(self, state: StateT, player: str, move: MoveT) -> StateT: ...
+
+    @abstractmethod
+    def parse(self, text: str) -> MoveT: ...
+
+    @abstractmethod
+    def format(self, move: MoveT, *, lang: str = "en") -> str: ...
+
+    @abstractmethod
+    def view(self, state: StateT, viewer: str | None) -> ViewT: ...
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None: ...
+
+    @abstractmethod
+    def describe(self, event: Event, *, lang: str = "en") -> str:
+        """One event in words, in the given language."""
+
+    @abstractmethod
+    def players(self, state: StateT) -> tuple[str, ...]:
+        """The seats of this game in seat order."""
+
+    def load(self, data: str) -> StateT:
+        """A state from its JSON form."""
+        return self.state_type.model_validate_json(data)  # type: ignore[return-value]
+
+    def events(self, state: StateT) -> tuple[Event, ...]:
+        """The events of the last apply (all of them; views filter per viewer)."""
+        return tuple(getattr(state, "events", ()))
+
+    def check_turn(self, state: StateT, player: str) -> None:
+        """The guard every apply runs first: game over, unknown seat, not this seat's turn."""
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over.", "ゲームは終了しています。")
+        if player not in self.players(state):
+            raise NotYourTurn(
+                f"{player!r} is not playing in this game.", f"{player!r} はこのゲームの参加者ではありません。"
+            )
+        if player not in self.to_act(state):
+            raise NotYourTurn("It is not your turn.", "あなたの手番ではありません。")
+
+    def check_move_type(self, move: object) -> None:
+        if not isinstance(move, self.move_types):
+            raise InvalidMove(
+                f"That is not a move of {self.names['en']}.", f"{self.names['ja']}の手ではありません。"
+            )
+
+    def resolve(self, state: StateT, player: str, text: str) -> MoveT:
+        """What a person typed -> the one legal move it means, or IllegalMove naming candidates.
+
+        Exact notation (in any language) wins. Otherwise each typed word must be the start of
+        the matching word of a legal move, in order; the game's optional words may be left out,
+        and trailing words may be left off.
+        """
+        self.check_turn(state, player)
+        typed = normalise(text)
+        if not typed:
+            raise InvalidMove("Type a move.", "手を入力してください。")
+        moves = self.legal_moves(state, player)
+        forms = [(move, [normalise(self.format(move, lang=lang)) for lang in self.langs]) for move in moves]
+        exact = [move for move, texts in forms if typed in texts]
+        if exact:
+            return exact[0]
+        try:
+            parsed = self.parse(text)
+        except InvalidMove:
+            parsed = None
+        if parsed is not None and parsed in moves:
+            return parsed
+        words = typed.split(" ")
+        matches = [
+            move for move, texts in forms if any(self._words_match(words, t.split(" ")) for t in texts)
+        ]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            shown = [self.format(m) for m in matches]
+            listed = ", ".join(shown[:12]) + (" …" if len(shown) > 12 else "")
+            raise IllegalMove(
+                f"That could mean several moves: {listed}",
+                f"複数の手に当てはまります: {listed}",
+                candidates=shown,
+            )
+        if parsed is not None:
+            # Well-formed but not legal: let apply's explanation say why.
+            self.apply(state, player, parsed)
+        raise IllegalMove(
+            f"No legal move matches {text.strip()!r}.", f"「{text.strip()}」に合う合法手はありません。"
+        )
+
+    def _words_match(self, typed: list[str], candidate: list[str]) -> bool:
+        position = 0
+        for word in typed:
+            while position < len(candidate) and not candidate[position].startswith(word):
+                if candidate[position] not in self.optional_words:
+                    return False
+                position += 1
+            if position == len(candidate):
+                return False
+            position += 1
+        return True

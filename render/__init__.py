@@ -1,0 +1,1 @@
+"""Pillow renderers: game views to PNG bytes; no discord, no I/O."""
