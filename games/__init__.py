@@ -39,7 +39,7 @@ def get(game_id: str) -> Game[Any, Any, Any]:
         raise KeyError(f"unknown game {game_id!r}; known games: {known}") from None
 
 
-def all() -> list[Game[Any, Any, Any]]:  # noqa: A001 - the contract's name
+def all() -> list[Game[Any, Any, Any]]:
     """Every registered game, in id order."""
     _load_builtins()
     return [_REGISTRY[key] for key in sorted(_REGISTRY)]

@@ -178,8 +178,10 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
     def outcome(self, state: StateT) -> Outcome | None: ...
 
     @abstractmethod
-    def describe(self, event: Event, *, lang: str = "en") -> str:
-        """One event in words, in the given language."""
+    def describe(
+        self, event: Event, *, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        """One event in words, in the given language; `names` maps seat ids to display names."""
 
     @abstractmethod
     def players(self, state: StateT) -> tuple[str, ...]:
@@ -199,7 +201,8 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
             raise GameOver("The game is over.", "ゲームは終了しています。")
         if player not in self.players(state):
             raise NotYourTurn(
-                f"{player!r} is not playing in this game.", f"{player!r} はこのゲームの参加者ではありません。"
+                f"{player!r} is not playing in this game.",
+                f"{player!r} はこのゲームの参加者ではありません。",
             )
         if player not in self.to_act(state):
             raise NotYourTurn("It is not your turn.", "あなたの手番ではありません。")
@@ -207,7 +210,8 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
     def check_move_type(self, move: object) -> None:
         if not isinstance(move, self.move_types):
             raise InvalidMove(
-                f"That is not a move of {self.names['en']}.", f"{self.names['ja']}の手ではありません。"
+                f"That is not a move of {self.names['en']}.",
+                f"{self.names['ja']}の手ではありません。",
             )
 
     def resolve(self, state: StateT, player: str, text: str) -> MoveT:
@@ -222,7 +226,10 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
         if not typed:
             raise InvalidMove("Type a move.", "手を入力してください。")
         moves = self.legal_moves(state, player)
-        forms = [(move, [normalise(self.format(move, lang=lang)) for lang in self.langs]) for move in moves]
+        forms = [
+            (move, [normalise(self.format(move, lang=lang)) for lang in self.langs])
+            for move in moves
+        ]
         exact = [move for move, texts in forms if typed in texts]
         if exact:
             return exact[0]
@@ -234,7 +241,9 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
             return parsed
         words = typed.split(" ")
         matches = [
-            move for move, texts in forms if any(self._words_match(words, t.split(" ")) for t in texts)
+            move
+            for move, texts in forms
+            if any(self._words_match(words, t.split(" ")) for t in texts)
         ]
         if len(matches) == 1:
             return matches[0]
@@ -250,7 +259,8 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
             # Well-formed but not legal: let apply's explanation say why.
             self.apply(state, player, parsed)
         raise IllegalMove(
-            f"No legal move matches {text.strip()!r}.", f"「{text.strip()}」に合う合法手はありません。"
+            f"No legal move matches {text.strip()!r}.",
+            f"「{text.strip()}」に合う合法手はありません。",
         )
 
     def _words_match(self, typed: list[str], candidate: list[str]) -> bool:

@@ -63,7 +63,9 @@ class PubPurchase(Frozen):
     points: int
 
 
-Move = Annotated[Buy | Take | Play | Pass | Observe | Drawn | PubPurchase, Field(discriminator="kind")]
+Move = Annotated[
+    Buy | Take | Play | Pass | Observe | Drawn | PubPurchase, Field(discriminator="kind")
+]
 MOVE_TYPES = (Buy, Take, Play, Pass, Observe, Drawn, PubPurchase)
 
 

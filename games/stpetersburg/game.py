@@ -1,0 +1,308 @@
+"""The Sankt Petersburg game object: setup, options, views and outcome behind the game contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+
+from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
+from games.stpetersburg import rules
+from games.stpetersburg.data import (
+    CARDS,
+    HAND_PENALTY,
+    PHASE_COLOUR,
+    PHASES,
+    RUBLES_PER_FINAL_POINT,
+    STACKS,
+    STARTING_MONEY,
+    StackId,
+    aristocrat_bonus,
+    card_key,
+    full_deck,
+)
+from games.stpetersburg.models import (
+    MOVE_TYPES,
+    BoardCard,
+    Move,
+    Options,
+    PlayerState,
+    PlayerView,
+    Price,
+    State,
+    View,
+    Yield,
+)
+from games.stpetersburg.narration import describe_event
+from games.stpetersburg.notation import OPTIONAL_WORDS, format_move, parse_move
+
+# How many start-player markers each seat holds, by player count (digest §1.2).
+MARKER_SHARES = {1: (4,), 2: (2, 2), 3: (2, 1, 1), 4: (1, 1, 1, 1)}
+
+
+class StPetersburg(Game[State, Move, View]):
+    id = "stpetersburg"
+    names: ClassVar[dict[str, str]] = {"en": "Sankt Petersburg", "ja": "サンクトペテルブルグ"}
+    min_players = 1
+    max_players = 4
+    state_type = State
+    move_types = MOVE_TYPES
+    optional_words = OPTIONAL_WORDS
+
+    # ------------------------------------------------------------ setup
+
+    def new(
+        self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None
+    ) -> State:
+        players = list(players)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise InvalidOptions(
+                f"Sankt Petersburg is for 1 to 4 players, not {len(players)}.",
+                f"サンクトペテルブルグは1〜4人用です（{len(players)}人では遊べません）。",
+            )
+        if len(set(players)) != len(players) or not all(players):
+            raise InvalidOptions("Every seat needs its own name.", "各席に別々の名前が必要です。")
+        opts = self._options(options or {}, len(players))
+        rng = Rng(seed=seed)
+        stacks: dict[StackId, tuple[str, ...]] = {}
+        for stack in STACKS:
+            rest = list(full_deck(stack))
+            top = (opts.stack or {}).get(stack, ())
+            for card in top:
+                rest.remove(card)
+            rng, shuffled = rng.shuffled(rest)
+            stacks[stack] = (*top, *shuffled)
+        if opts.start_markers is not None:
+            markers = dict(opts.start_markers)
+        else:
+            rng, markers = self._deal_markers(rng, len(players))
+        n = len(players)
+        first_deal = 2 * n
+        state = State(
+            options=opts,
+            rng=rng,
+            players=tuple(PlayerState(id=p, money=STARTING_MONEY) for p in players),
+            stacks={**stacks, "workers": stacks["workers"][first_deal:]},
+            board=tuple(BoardCard(card=c) for c in stacks["workers"][:first_deal]),
+            markers=markers,
+            turn=markers["workers"],
+        )
+        return state
+
+    def _options(self, options: Mapping[str, Any], n: int) -> Options:
+        try:
+            opts = Options.model_validate(dict(options))
+        except ValidationError as error:
+            problem = error.errors()[0]
+            where = ".".join(str(p) for p in problem["loc"]) or "options"
+            raise InvalidOptions(
+                f"Bad option {where}: {problem['msg']}.",
+                f"オプション {where} が不正です: {problem['msg']}",
+            ) from None
+        if opts.start_markers is not None:
+            markers = opts.start_markers
+            if set(markers) != set(PHASES) or not all(0 <= s < n for s in markers.values()):
+                raise InvalidOptions(
+                    "start_markers must give a seat number (0 to players−1) for each of: "
+                    "workers, buildings, aristocrats, trading.",
+                    "start_markers には workers, buildings, aristocrats, trading それぞれの席番号が必要です。",
+                )
+            shares = tuple(
+                sorted((list(markers.values()).count(s) for s in range(n)), reverse=True)
+            )
+            if shares != MARKER_SHARES[n]:
+                raise InvalidOptions(
+                    f"With {n} players the markers are shared {MARKER_SHARES[n]}.",
+                    f"{n}人のときのマーカーの配分は {MARKER_SHARES[n]} です。",
+                )
+        if opts.stack is not None:
+            stacked: dict[StackId, tuple[str, ...]] = {}
+            for stack, names in opts.stack.items():
+                keys = []
+                for name in names:
+                    key = card_key(name)
+                    if key is None or CARDS[key].stack != stack:
+                        raise InvalidOptions(
+                            f"stack.{stack}: {name!r} is not a card of that stack.",
+                            f"stack.{stack}: 「{name}」はその山のカードではありません。",
+                        )
+                    keys.append(key)
+                    if keys.count(key) > CARDS[key].copies:
+                        raise InvalidOptions(
+                            f"stack.{stack}: there are only {CARDS[key].copies} × {CARDS[key].en}.",
+                            f"stack.{stack}: {CARDS[key].ja}は{CARDS[key].copies}枚しかありません。",
+                        )
+                stacked[stack] = tuple(keys)
+            opts = opts.model_copy(update={"stack": stacked})
+        return opts
+
+    @staticmethod
+    def _deal_markers(rng: Rng, n: int) -> tuple[Rng, dict[StackId, int]]:
+        holders = [seat for seat, share in enumerate(MARKER_SHARES[n]) for _ in range(share)]
+        if n == 3:
+            # The rulebook gives the second marker to the youngest player; we draw that player.
+            rng, youngest = rng.randrange(3)
+            holders = [0, 1, 2, youngest]
+        rng, dealt = rng.shuffled(holders)
+        return rng, dict(zip(PHASES, dealt, strict=True))
+
+    # ------------------------------------------------------------ playing
+
+    def players(self, state: State) -> tuple[str, ...]:
+        return tuple(p.id for p in state.players)
+
+    def _seat(self, state: State, player: str) -> int:
+        for index, p in enumerate(state.players):
+            if p.id == player:
+                return index
+        return -1
+
+    def to_act(self, state: State) -> frozenset[str]:
+        if state.finished:
+            return frozenset()
+        seat = state.pending.seat if state.pending is not None else state.turn
+        return frozenset((state.players[seat].id,))
+
+    def legal_moves(self, state: State, player: str) -> list[Move]:
+        seat = self._seat(state, player)
+        if seat < 0 or state.finished:
+            return []
+        return rules.legal_moves(state, seat)
+
+    def apply(self, state: State, player: str, move: Move) -> State:
+        self.check_move_type(move)
+        self.check_turn(state, player)
+        seat = self._seat(state, player)
+        if move not in rules.legal_moves(state, seat):
+            raise rules.explain(state, seat, move)
+        return rules.apply_move(state, seat, move)
+
+    def parse(self, text: str) -> Move:
+        return parse_move(text)
+
+    def format(self, move: Move, *, lang: str = "en") -> str:
+        return format_move(move, lang)
+
+    def describe(
+        self, event: Event, *, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        return describe_event(event, lang, names or {})
+
+    # ------------------------------------------------------------ what players may see
+
+    def view(self, state: State, viewer: str | None) -> View:
+        public_money = state.options.public_money or len(state.players) == 1 or state.finished
+        players = []
+        for seat, p in enumerate(state.players):
+            own = p.id == viewer
+            players.append(
+                PlayerView(
+                    id=p.id,
+                    seat=seat,
+                    points=p.points,
+                    money=p.money if own or public_money else None,
+                    hand_size=len(p.hand),
+                    hand=p.hand if own else None,
+                    hand_limit=rules.hand_limit(p),
+                    area=p.area,
+                    observatories_used=p.observatories_used,
+                    markers=tuple(ph for ph in PHASES if state.markers[ph] == seat),
+                    yields=self._yields(p),
+                    aristocrat_kinds=len({k for k in p.area if CARDS[k].colour == "orange"}),
+                )
+            )
+        seat = self._seat(state, viewer) if viewer is not None else -1
+        return View(
+            viewer=viewer,
+            public_money=public_money,
+            round=state.round,
+            phase=state.phase,
+            to_act=tuple(sorted(self.to_act(state), key=self.players(state).index)),
+            board=state.board,
+            stack_counts={s: len(state.stacks[s]) for s in STACKS},
+            discard_count=len(state.discard),
+            players=tuple(players),
+            pending=state.pending,
+            last_round=any(not state.stacks[s] for s in STACKS),
+            finished=state.finished,
+            passes=state.passes,
+            prices=self._prices(state, seat) if seat >= 0 else (),
+            events=tuple(e for e in state.events if e.private_to is None or e.private_to == viewer),
+            outcome=self.outcome(state),
+        )
+
+    @staticmethod
+    def _yields(player: PlayerState) -> tuple[Yield, ...]:
+        result = []
+        for phase in PHASES[:3]:
+            colour = PHASE_COLOUR[phase]
+            cards = [CARDS[k] for k in player.area if CARDS[k].colour == colour]
+            money = sum(c.money for c in cards)
+            points = sum(c.points for c in cards)
+            if phase == "buildings":
+                points -= player.observatories_used
+                if "mariinskij_theater" in player.area:
+                    money += sum(CARDS[k].colour == "orange" for k in player.area)
+            if phase == "aristocrats" and "tax_man" in player.area:
+                money += sum(CARDS[k].colour == "green" for k in player.area)
+            result.append(Yield(phase=phase, money=money, points=points))
+        return tuple(result)
+
+    @staticmethod
+    def _prices(state: State, seat: int) -> tuple[Price, ...]:
+        player = state.players[seat]
+        sources: list[tuple[str, str, bool]] = [
+            ("board", card, old) for card, old in rules.seen_in_order(state.board)
+        ]
+        sources += [("hand", card, False) for card in dict.fromkeys(player.hand)]
+        if (
+            state.pending is not None
+            and state.pending.seat == seat
+            and state.pending.card is not None
+        ):
+            sources.append(("drawn", state.pending.card, False))
+        prices = []
+        for source, card, old in sources:
+            for target, price in rules._placements(player, card, old):
+                prices.append(
+                    Price(
+                        source=source,
+                        card=card,
+                        old=old,
+                        target=target,
+                        cost=price,
+                        affordable=price <= player.money,
+                    )
+                )
+        return tuple(prices)
+
+    # ------------------------------------------------------------ the end
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.finished:
+            return None
+        entries = []
+        for p in state.players:
+            kinds = len({k for k in p.area if CARDS[k].colour == "orange"})
+            breakdown = {
+                "track": p.points,
+                "aristocrat_kinds": kinds,
+                "aristocrats": aristocrat_bonus(kinds),
+                "money_points": p.money // RUBLES_PER_FINAL_POINT,
+                "hand_cards": len(p.hand),
+                "hand_penalty": -HAND_PENALTY * len(p.hand),
+                "money": p.money,
+                "rounds": state.round,
+            }
+            total = (
+                breakdown["track"]
+                + breakdown["aristocrats"]
+                + breakdown["money_points"]
+                + breakdown["hand_penalty"]
+            )
+            entries.append((p.id, total, (p.money,), breakdown))
+        return Outcome(standings=rank_standings(entries), solo=len(state.players) == 1)
+
+
+GAME = StPetersburg()
