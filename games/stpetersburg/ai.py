@@ -1,0 +1,170 @@
+"""Computer players for Sankt Petersburg: a random one and a greedy one-move-lookahead one."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from games.stpetersburg import rules
+from games.stpetersburg.data import (
+    CARDS,
+    HAND_PENALTY,
+    PHASE_COLOUR,
+    PHASES,
+    StackId,
+    aristocrat_bonus,
+)
+from games.stpetersburg.game import StPetersburg
+from games.stpetersburg.models import (
+    Buy,
+    Drawn,
+    Move,
+    Observe,
+    Pass,
+    Play,
+    PlayerState,
+    PubPurchase,
+    State,
+    Take,
+)
+
+
+class Player(Protocol):
+    def choose(self, game: StPetersburg, state: State, seat: str, rng: random.Random) -> Move: ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal moves."""
+
+    name = "random"
+
+    def choose(self, game: StPetersburg, state: State, seat: str, rng: random.Random) -> Move:
+        return rng.choice(game.legal_moves(state, seat))
+
+
+class GreedyPlayer:
+    """Scores each legal move by what the card is worth over the rest of the game, minus its price.
+
+    The worth of a card is its income and points times the scorings left for its colour, with
+    rubles valued less as the end nears; aristocrats add the final-bonus step they unlock.
+    """
+
+    name = "greedy"
+
+    def choose(self, game: StPetersburg, state: State, seat: str, rng: random.Random) -> Move:
+        moves = game.legal_moves(state, seat)
+        index = game.players(state).index(seat)
+        player = state.players[index]
+        rounds_left = estimated_rounds_left(state)
+        scored = [
+            (self.value(state, player, move, rounds_left), rng.random(), move) for move in moves
+        ]
+        return max(scored, key=lambda entry: (entry[0], entry[1]))[2]
+
+    def value(self, state: State, player: PlayerState, move: Move, rounds_left: float) -> float:
+        ruble = ruble_worth(rounds_left)
+        if isinstance(move, Pass):
+            return 0.0
+        if isinstance(move, PubPurchase):
+            # A point costs 2 rubles; worth it once rubles are worth less than half a point.
+            return move.points * (1.0 - 2 * ruble)
+        if isinstance(move, Observe):
+            return 0.5
+        if isinstance(move, Buy | Play):
+            price = rules.cost(
+                player, move.card, old=getattr(move, "old", False), target=move.target
+            )
+            value = worth(state, player, move.card, move.target, rounds_left) - price * ruble
+            # Playing a hand card also lifts the 5-point penalty it would cost at the end.
+            return value + (HAND_PENALTY if isinstance(move, Play) else 0)
+        if isinstance(move, Take):
+            if rounds_left < 2:
+                return -5.0  # a card still in hand at the end costs 5 points
+            best = worth(state, player, move.card, None, rounds_left)
+            if CARDS[move.card].trading:
+                options = rules.targets(player, move.card)
+                best = max(
+                    (worth(state, player, move.card, t, rounds_left) for t in options), default=0
+                )
+            price = rules.cost(player, move.card)
+            affordable_later = price <= player.money + income_per_round(player)
+            return 0.35 * (best - price * ruble) - (3.0 if not affordable_later else 1.5)
+        if isinstance(move, Drawn):
+            assert state.pending is not None and state.pending.card is not None
+            card = state.pending.card
+            if move.action == "buy":
+                price = rules.cost(player, card, target=move.target)
+                return worth(state, player, card, move.target, rounds_left) - price * ruble
+            if move.action == "take":
+                return (
+                    -5.0
+                    if rounds_left < 2
+                    else 0.2 * worth(state, player, card, None, rounds_left) - 2
+                )
+            return 0.0
+        return 0.0
+
+
+def estimated_rounds_left(state: State) -> float:
+    """Rounds still to play including this one: about 8 cards leave a stack's supply per round."""
+    # Measured in greedy self-play: the worker stack drains fastest, more so with more players.
+    n = len(state.players)
+    per_round: dict[StackId, float] = {
+        "workers": 3.0 + n,
+        "buildings": 2.0 + n,
+        "aristocrats": 2.0 + n,
+        "trading": 1.5 + n,
+    }
+    left = min(len(state.stacks[stack]) / rate for stack, rate in per_round.items())
+    phase_fraction = 1 - PHASES.index(state.phase) / 4
+    return max(phase_fraction, left + phase_fraction)
+
+
+def ruble_worth(rounds_left: float) -> float:
+    """Points one ruble is worth now: money builds engines early, and is a tenth of a point at the end."""
+    return max(0.1, min(0.45, 0.08 * rounds_left))
+
+
+def income_per_round(player: PlayerState) -> int:
+    return sum(CARDS[k].money for k in player.area)
+
+
+def worth(
+    state: State, player: PlayerState, card_key: str, target: str | None, rounds_left: float
+) -> float:
+    """What a card in play is worth (in points) until the end, net of the card it displaces."""
+    card = CARDS[card_key]
+    phase = {v: k for k, v in PHASE_COLOUR.items() if v}[card.colour]
+    # Scorings of this colour still to come: this round's if its phase has not passed yet.
+    this_round = PHASES.index(phase) >= PHASES.index(state.phase)
+    scorings = max(0.0, rounds_left - 1) + (1 if this_round else 0)
+    ruble = ruble_worth(rounds_left)
+    gain = scorings * (card.points + card.money * ruble)
+    if card.ability == "pub":
+        gain += scorings * 1.0
+    if card.ability in ("blue_discount", "orange_discount"):
+        gain += 0.7 * scorings
+    if card.ability == "warehouse":
+        gain += 0.5
+    if card.ability == "mariinskij":
+        gain += scorings * ruble * sum(CARDS[k].colour == "orange" for k in player.area)
+    if card.ability == "tax_man":
+        gain += scorings * ruble * sum(CARDS[k].colour == "green" for k in player.area)
+    if card.colour == "orange":
+        kinds = {k for k in player.area if CARDS[k].colour == "orange"}
+        before = aristocrat_bonus(len(kinds))
+        after_kinds = (
+            (kinds - {target}) if target and player.area.count(target) == 1 else set(kinds)
+        )
+        after_kinds.add(card_key)
+        gain += aristocrat_bonus(len(after_kinds)) - before
+    if target is not None:
+        lost = CARDS[target]
+        gain -= scorings * (lost.points + lost.money * ruble)
+    return gain
+
+
+PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+}
