@@ -210,12 +210,16 @@ def explain(state: State, seat: int, move: Move) -> IllegalMove:
     if isinstance(move, (Buy, Take)):
         if not any(s.card == move.card and s.old == move.old for s in state.board):
             en, ja = _name(move.card)
-            qualifier_en, qualifier_ja = (
-                ("an old (−1) ", "−1の付いた") if move.old else ("a new ", "新しい")
-            )
+            if not any(s.card == move.card for s in state.board):
+                return IllegalMove(f"There is no {en} on the board.", f"売り場に{ja}はありません。")
+            if move.old:
+                return IllegalMove(
+                    f"The {en} on the board is new, not old: leave out `old`.",
+                    f"売り場の{ja}は−1ではありません。「旧」を外してください。",
+                )
             return IllegalMove(
-                f"There is no {qualifier_en}{en} on the board.",
-                f"売り場に{qualifier_ja}{ja}はありません。",
+                f"Only an old {en} is on the board: add `old`.",
+                f"売り場の{ja}は−1のものだけです。「旧」を付けてください。",
             )
         if isinstance(move, Take):
             return _hand_full(player)
