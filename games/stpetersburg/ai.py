@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from games.base import Game
 from games.stpetersburg import rules
 from games.stpetersburg.data import (
     CARDS,
@@ -14,7 +15,6 @@ from games.stpetersburg.data import (
     StackId,
     aristocrat_bonus,
 )
-from games.stpetersburg.game import StPetersburg
 from games.stpetersburg.models import (
     Buy,
     Drawn,
@@ -26,11 +26,14 @@ from games.stpetersburg.models import (
     PubPurchase,
     State,
     Take,
+    View,
 )
 
 
 class Player(Protocol):
-    def choose(self, game: StPetersburg, state: State, seat: str, rng: random.Random) -> Move: ...
+    def choose(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> Move: ...
 
 
 class RandomPlayer:
@@ -38,7 +41,9 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, game: StPetersburg, state: State, seat: str, rng: random.Random) -> Move:
+    def choose(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> Move:
         return rng.choice(game.legal_moves(state, seat))
 
 
@@ -51,7 +56,9 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def choose(self, game: StPetersburg, state: State, seat: str, rng: random.Random) -> Move:
+    def choose(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> Move:
         moves = game.legal_moves(state, seat)
         index = game.players(state).index(seat)
         player = state.players[index]

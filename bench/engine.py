@@ -1,0 +1,97 @@
+"""Rules-engine benchmark: random full games per second per seat count, moves per second, AI win rate.
+
+Run: .venv/bin/python -m bench.engine [--games N] [--ai-games N]. Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from typing import Any
+
+import games
+from games.stpetersburg.ai import GreedyPlayer, RandomPlayer
+
+
+def random_games(game_id: str, players: int, count: int) -> dict[str, float]:
+    game = games.get(game_id)
+    moves = 0
+    start = time.perf_counter()
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = game.new([f"p{i}" for i in range(players)], seed=seed)
+        while game.outcome(state) is None:
+            seat = min(game.to_act(state))
+            state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+            moves += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games_per_second": round(count / elapsed, 1),
+        "moves_per_second": round(moves / elapsed),
+        "moves_per_game": round(moves / count, 1),
+    }
+
+
+def copy_cost(game_id: str, players: int) -> dict[str, float]:
+    """Microseconds to deep-copy a mid-game state (what search-based AI will pay per playout)."""
+    game = games.get(game_id)
+    rng = random.Random(1)
+    state = game.new([f"p{i}" for i in range(players)], seed=1)
+    for _ in range(120):
+        seat = min(game.to_act(state))
+        state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    rounds = 2000
+    start = time.perf_counter()
+    for _ in range(rounds):
+        state.model_copy(deep=True)
+    return {"deep_copy_us": round((time.perf_counter() - start) / rounds * 1e6, 1)}
+
+
+def greedy_vs_random(count: int) -> dict[str, Any]:
+    game = games.get("stpetersburg")
+    results: dict[str, Any] = {}
+    for players in (2, 4):
+        wins = 0
+        for seed in range(count):
+            greedy_seat = seed % players
+            seats = [f"p{i}" for i in range(players)]
+            ais = {
+                s: GreedyPlayer() if i == greedy_seat else RandomPlayer()
+                for i, s in enumerate(seats)
+            }
+            rng = random.Random(seed)
+            state = game.new(seats, seed=seed)
+            while game.outcome(state) is None:
+                (seat,) = game.to_act(state)
+                state = game.apply(state, seat, ais[seat].choose(game, state, seat, rng))
+            outcome = game.outcome(state)
+            assert outcome is not None
+            wins += seats[greedy_seat] in outcome.winners
+        results[f"{players}p_greedy_win_rate"] = round(wins / count, 3)
+        results[f"{players}p_games"] = count
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="random games per seat count")
+    parser.add_argument(
+        "--ai-games", type=int, default=200, help="greedy-vs-random games per seat count"
+    )
+    args = parser.parse_args()
+    report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
+    for game in games.all():
+        per_game: dict[str, Any] = {}
+        for players in range(game.min_players, game.max_players + 1):
+            per_game[f"{players}_seats"] = random_games(game.id, players, args.games)
+        per_game["copy"] = copy_cost(game.id, game.max_players)
+        report[game.id] = per_game
+    report["stpetersburg_ai"] = greedy_vs_random(args.ai_games)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
