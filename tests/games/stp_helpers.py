@@ -73,3 +73,13 @@ def play(state: State, *moves: tuple[str, str]) -> State:
 
 def money_of(state: State, seat: int) -> int:
     return state.players[seat].money
+
+
+def end_step(state: State) -> State:
+    """Everyone passes until the action step ends: the phase or round changes, a decision is
+    pending (a Pub purchase), or the game is over."""
+    start = (state.phase, state.round)
+    while (state.phase, state.round) == start and state.pending is None and not state.finished:
+        (seat,) = G.to_act(state)
+        state = play(state, (seat, "pass"))
+    return state

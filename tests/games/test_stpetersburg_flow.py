@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.stp_helpers import SEATS, G, play, position
+from tests.games.stp_helpers import SEATS, G, end_step, play, position
 
 
 def test_check_19_r1_rulebook_action_step():
@@ -68,7 +68,7 @@ def test_check_20_first_worker_deal(players, dealt):
 
 
 def test_check_20_later_refills_fill_the_board_to_eight():
-    state = pass_all(G.new(["A", "B"], seed=3))
+    state = end_step(G.new(["A", "B"], seed=3))
     assert state.phase == "buildings"
     assert len(state.board) == 8
     assert sum(1 for s in state.board if s.card in G_BUILDINGS) == 4
@@ -89,15 +89,6 @@ G_BUILDINGS = {
 }
 
 
-def pass_all(state):
-    while True:
-        (seat,) = G.to_act(state)
-        before = (state.phase, state.round)
-        state = play(state, (seat, "pass"))
-        if (state.phase, state.round) != before or state.finished:
-            return state
-
-
 def test_check_21_end_of_round():
     state = position(
         3,
@@ -108,7 +99,7 @@ def test_check_21_end_of_round():
         board=["Bank", "Pope", "Wharf"],
     )
     next_workers = state.stacks["workers"][:5]
-    state = pass_all(state)
+    state = end_step(state)
     assert state.round == 2 and state.phase == "workers"
     assert {"market", "author"} <= set(state.discard)
     assert [(s.card, s.old) for s in state.board[:3]] == [
@@ -129,12 +120,12 @@ def test_check_22_trading_stack_runs_out_then_final_scoring_without_worker_deal(
         stacks={"trading": ["Bank", "Pope", "Wharf"]},
     )
     workers_left = len(state.stacks["workers"])
-    state = pass_all(state)
+    state = end_step(state)
     assert state.phase == "trading"
     assert len(state.board) == 6  # only 3 trading cards could be dealt into the 5 free spaces
     assert state.stacks["trading"] == ()
     assert not state.finished
-    state = pass_all(state)
+    state = end_step(state)
     assert state.finished
     assert G.outcome(state) is not None
     assert len(state.stacks["workers"]) == workers_left  # no further worker deal
@@ -148,12 +139,12 @@ def test_check_22_worker_stack_running_out_in_the_opening_deal_plays_the_whole_r
         board=["Lumberjack", "Shepherd", "Market", "Author"],
         stacks={"workers": ["Gold Miner", "Fur Trapper"]},
     )
-    state = pass_all(state)  # end of round 1: the deal takes the last 2 workers
+    state = end_step(state)  # end of round 1: the deal takes the last 2 workers
     assert state.stacks["workers"] == () and state.round == 2 and state.phase == "workers"
     for phase in ("buildings", "aristocrats", "trading"):
-        state = pass_all(state)
+        state = end_step(state)
         assert not state.finished and state.phase == phase
-    state = pass_all(state)
+    state = end_step(state)
     assert state.finished
 
 
@@ -161,7 +152,7 @@ def test_markers_rotate_one_seat_each_round_in_a_two_player_game():
     state = position(
         2, phase="trading", markers={"workers": 0, "buildings": 0, "aristocrats": 1, "trading": 1}
     )
-    state = pass_all(state)
+    state = end_step(state)
     assert state.markers == {"workers": 1, "buildings": 1, "aristocrats": 0, "trading": 0}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import IllegalMove
-from tests.games.stp_helpers import G, play, position
+from tests.games.stp_helpers import G, end_step, play, position
 
 
 def formatted(state, seat="A"):
@@ -123,14 +123,6 @@ def test_check_18_observatory_illegal_on_a_stack_of_one_card():
         play(state, ("A", "observe aristocrats"))
 
 
-def building_scoring(state):
-    """Both players pass until the building scoring has happened; returns the state after it."""
-    while state.phase == "buildings" and state.pending is None:
-        (seat,) = G.to_act(state)
-        state = play(state, (seat, "pass"))
-    return state
-
-
 def test_check_18_used_observatory_scores_zero_unused_scores_one():
     used = position(
         phase="buildings",
@@ -138,7 +130,7 @@ def test_check_18_used_observatory_scores_zero_unused_scores_one():
         stacks={"buildings": ["Market", "Firehouse", "Library"]},
     )
     used = play(used, ("A", "observe buildings"), ("A", "discard drawn"))
-    after = building_scoring(used)
+    after = end_step(used)
     assert after.players[0].points == 0  # used this round
     assert after.players[1].points == 1  # face up
 
@@ -158,7 +150,7 @@ def test_check_18_face_down_observatory_is_not_a_target_until_it_turns_face_up()
     with pytest.raises(IllegalMove):
         play(state, ("A", "buy Bank > Observatory"))
     # Following the Japanese rulebook, it turns face up when the next phase begins.
-    state = building_scoring(state)
+    state = end_step(state)
     assert state.phase == "aristocrats"
     assert state.players[0].observatories_used == 0
     state = state.model_copy(update={"turn": 0})

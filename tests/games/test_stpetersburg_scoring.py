@@ -7,16 +7,7 @@ import pytest
 from games.base import IllegalMove, InvalidMove
 from games.stpetersburg.data import aristocrat_bonus
 from games.stpetersburg.models import PubPurchase
-from tests.games.stp_helpers import G, money_of, play, position
-
-
-def end_step(state):
-    """Everyone passes until the current action step ends (stops at a pending Pub decision)."""
-    phase = state.phase
-    while state.phase == phase and state.pending is None and not state.finished:
-        (seat,) = G.to_act(state)
-        state = play(state, (seat, "pass"))
-    return state
+from tests.games.stp_helpers import G, end_step, money_of, play, position
 
 
 def test_check_23_worker_scoring():
