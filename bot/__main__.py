@@ -1,0 +1,89 @@
+"""`python -m bot`: run the Discord bot, or with `console` the local terminal table."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import logging
+import sys
+from pathlib import Path
+
+from bot.config import ConfigError, Settings, load_settings
+from bot.console import run_console
+
+NO_TOKEN = (
+    "No Discord token configured (set SPIELTISCH_TOKEN or token in config.toml); "
+    "opening the local console table instead."
+)
+HOW_TO_SET_TOKEN = (
+    "No Discord token configured. Set the environment variable SPIELTISCH_TOKEN to your bot's "
+    "token, or put token = '...' in config.toml (see config.example.toml). "
+    "To play locally without Discord, run: python -m bot console"
+)
+NO_ADAPTER = (
+    "A Discord token is configured, but this build has no Discord adapter yet (bot/cogs is a "
+    "later task), so the bot cannot connect. To play locally meanwhile: python -m bot console"
+)
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser.add_argument("--config", type=Path, help="settings file (default: ./config.toml)")
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("run", help="run the Discord bot (the default)")
+    console = commands.add_parser("console", help="play at a table in this terminal")
+    console.add_argument("--db", type=Path, help="database file (default: from the settings)")
+    console.add_argument("--seed", type=int, help="seed for new games (for repeatable games)")
+    console.add_argument("--name", help="your player name (default: your login name)")
+    console.add_argument("--lang", choices=("en", "ja"), help="language of the messages")
+    console.add_argument("--images", type=Path, help="folder for board images")
+    return parser.parse_args(argv)
+
+
+def _login_name() -> str:
+    try:
+        return getpass.getuser() or "player"
+    except Exception:
+        return "player"
+
+
+def console(settings: Settings, arguments: argparse.Namespace) -> int:
+    return asyncio.run(
+        run_console(
+            settings,
+            stdin=sys.stdin,
+            stdout=sys.stdout,
+            database=getattr(arguments, "db", None),
+            seed=getattr(arguments, "seed", None),
+            player=getattr(arguments, "name", None) or _login_name(),
+            lang=getattr(arguments, "lang", None),
+            images=getattr(arguments, "images", None),
+        )
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
+    try:
+        settings = load_settings(arguments.config)
+    except ConfigError as error:
+        print(f"Bad settings:\n{error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if arguments.command == "console":
+        return console(settings, arguments)
+    if settings.token_value() is not None:
+        print(NO_ADAPTER, file=sys.stderr)
+        return 3
+    if sys.stdin.isatty():
+        print(NO_TOKEN)
+        return console(settings, arguments)
+    print(HOW_TO_SET_TOKEN, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
