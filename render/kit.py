@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import struct
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
@@ -183,32 +184,65 @@ def ellipsize(text: str, size: int, width: float, lang: str = "en", bold: bool =
 NO_LINE_START = set("、。，．・：；？！ー）」』】〕ゃゅょっぁぃぅぇぉャュョッァィゥェォ…×")
 
 
-def wrap(text: str, size: int, width: float, lang: str = "en", bold: bool = False) -> list[str]:
-    """Break text into lines no wider than width: at spaces, else between CJK characters."""
-    words: list[str] = []
+def wrap(
+    text: str, size: int, width: float, lang: str = "en", bold: bool = False, balance: bool = False
+) -> list[str]:
+    """Break text into lines no wider than width: at spaces, else between CJK characters.
+
+    With balance, the lines are made about equally long (no lone last word or character).
+    """
+    lines, splits = _greedy_wrap(text, size, width, lang, bold)
+    if not balance or len(lines) < 2:
+        return lines
+    # The narrowest width that needs no more lines and splits no more words is the most even.
+    low, high = width / len(lines), width
+    for _ in range(8):
+        middle = (low + high) / 2
+        narrower, more_splits = _greedy_wrap(text, size, middle, lang, bold)
+        if len(narrower) <= len(lines) and more_splits <= splits:
+            high = middle
+        else:
+            low = middle
+    return _greedy_wrap(text, size, high, lang, bold)[0]
+
+
+def _greedy_wrap(
+    text: str, size: int, width: float, lang: str, bold: bool
+) -> tuple[list[str], int]:
+    """Lines filled as far as they go, and how many words had to be split between lines."""
+    # Tokens with the separator that joins each to the one before: a space, or nothing after
+    # a hyphen ("Mariinskij-" + "Theater") or inside a word split between CJK characters.
+    tokens: list[tuple[str, str]] = []
+    splits = 0
     for word in text.split(" "):
-        if text_width(word, size, lang, bold) <= width:
-            words.append(word)
-            continue
-        # Too long for a line on its own: split it into the largest pieces that fit.
-        piece = ""
-        for char in word:
-            if piece and text_width(piece + char, size, lang, bold) > width:
-                if char in NO_LINE_START:
-                    char, piece = piece[-1] + char, piece[:-1]
-                words.append(piece)
-                piece = char
-            else:
-                piece += char
-        words.append(piece)
+        separator = " "
+        for part in re.split(r"(?<=-)(?=\w)", word):
+            if text_width(part, size, lang, bold) <= width:
+                tokens.append((part, separator))
+                separator = ""
+                continue
+            # Too long for a line on its own: split it into the largest pieces that fit.
+            splits += 1
+            piece = ""
+            for char in part:
+                if piece and text_width(piece + char, size, lang, bold) > width:
+                    if char in NO_LINE_START:
+                        char, piece = piece[-1] + char, piece[:-1]
+                    tokens.append((piece, separator))
+                    separator = ""
+                    piece = char
+                else:
+                    piece += char
+            tokens.append((piece, separator))
+            separator = ""
     lines: list[str] = []
-    for word in words:
-        joined = f"{lines[-1]} {word}" if lines else word
+    for token, separator in tokens:
+        joined = f"{lines[-1]}{separator}{token}" if lines else token
         if lines and text_width(joined, size, lang, bold) <= width:
             lines[-1] = joined
         else:
-            lines.append(word)
-    return lines
+            lines.append(token)
+    return lines, splits
 
 
 # ---------------------------------------------------------------- masks and icons
@@ -392,8 +426,10 @@ class Painter:
         """Width of one line in layout units."""
         return text_width(text, self.font_px(size), self.lang, bold) / self.scale
 
-    def wrap(self, text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
-        return wrap(text, self.font_px(size), width * self.scale, self.lang, bold)
+    def wrap(
+        self, text: str, size: float, width: float, *, bold: bool = False, balance: bool = False
+    ) -> list[str]:
+        return wrap(text, self.font_px(size), width * self.scale, self.lang, bold, balance)
 
     def fit(self, text: str, size: float, width: float, *, bold: bool = False) -> str:
         return ellipsize(text, self.font_px(size), width * self.scale, self.lang, bold)

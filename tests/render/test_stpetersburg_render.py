@@ -1,0 +1,132 @@
+"""Sankt Petersburg board images: random positions, crowded tables, hidden information."""
+
+from __future__ import annotations
+
+import random
+from io import BytesIO
+
+import pytest
+from PIL import Image
+
+from games.stpetersburg.data import STACKS
+from games.stpetersburg.models import State
+from render import render_view
+from render import stpetersburg as board
+from render import stpetersburg_cards as cards
+from render.kit import Painter
+from tests.render.positions import NAMES, SEATS, G, crowded_state, one_per_phase
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data.startswith(PNG_SIGNATURE)
+    with Image.open(BytesIO(data)) as image:
+        image.verify()
+    with Image.open(BytesIO(data)) as image:
+        return image.size
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_positions_of_every_phase_render_in_both_languages(players: int) -> None:
+    positions = one_per_phase(players, seed=players)
+    assert {"workers", "buildings", "aristocrats", "trading", "finished"} <= set(positions)
+    for index, (kind, state) in enumerate(sorted(positions.items())):
+        view_public = G.view(state, None)
+        acting = sorted(G.to_act(state)) or [SEATS[0]]
+        view_private = G.view(state, acting[0])
+        # Alternate the languages so that each language meets each kind of position.
+        first, second = ("en", "ja") if index % 2 else ("ja", "en")
+        for view, lang in ((view_public, first), (view_private, second)):
+            width, height = png_size(board.render(view, lang=lang, names=NAMES))
+            assert width == board.WIDTH, kind
+            assert 400 <= height <= 2400, (kind, height)
+
+
+def test_scale_multiplies_the_size() -> None:
+    view = G.view(crowded_state(2), "alice")
+    width, height = png_size(board.render(view))
+    half_width, half_height = png_size(board.render(view, scale=0.5))
+    assert width == 1400 and half_width == 700
+    assert abs(half_height - height / 2) <= 2
+
+
+def test_dispatcher_picks_the_renderer_by_game() -> None:
+    view = G.view(crowded_state(2), None)
+    assert render_view(view, lang="ja", names=NAMES) == board.render(view, lang="ja", names=NAMES)
+    with pytest.raises(ValueError, match="no renderer"):
+        render_view(object())
+
+
+def test_crowded_table_fits_and_stays_small() -> None:
+    state = crowded_state(4)
+    assert all(len(p.area) >= 20 for p in state.players)
+    data = board.render(G.view(state, "alice"), lang="ja", names=NAMES)
+    assert len(data) < 400_000
+    for lang in ("en", "ja"):
+        layout = board.Board(G.view(state, None), lang, 1.0, NAMES)
+        inner = layout.field_columns()[0][1] - 2 * board.FIELD_PAD
+        for player in layout.view.players:
+            rows = layout.chips(player, inner)
+            assert sum(len(row) for row in rows) >= 10
+            for row in rows:
+                image, offset = row[-1]
+                assert offset + image.width <= inner + 0.5, "a chip runs past its field"
+        # The longest card name fits on one chip without being cut.
+        assert cards.card_chip("church_of_the_resurrection", 2, True, lang, 1.0).width <= inner
+
+
+def test_no_text_is_smaller_than_14_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: list[float] = []
+    original = Painter.text
+
+    def recording(self: Painter, x: float, y: float, text: str, size: float, **kw: object) -> float:
+        sizes.append(size * self.scale)
+        return original(self, x, y, text, size, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Painter, "text", recording)
+    cards.card_tile.cache_clear()
+    cards.card_chip.cache_clear()
+    cards._empty_slot.cache_clear()
+    state = crowded_state(4)
+    for lang in ("en", "ja"):
+        board.render(G.view(state, "alice"), lang=lang, names=NAMES)
+    finished = one_per_phase(3, seed=3)["finished"]
+    board.render(G.view(finished, None), names=NAMES)
+    assert sizes and min(sizes) >= 14
+
+
+def hide_differently(state: State, viewer: str | None, seed: int) -> State:
+    """The same position but for what `viewer` may not see: others' money, hands, stack order."""
+    rng = random.Random(seed)
+    spare = ["market", "author", "lumberjack", "theater", "pope", "bank"]
+    people = []
+    for player in state.players:
+        if player.id == viewer:
+            people.append(player)
+            continue
+        hand = tuple(rng.choice(spare) for _ in player.hand)
+        people.append(player.model_copy(update={"money": rng.randrange(200), "hand": hand}))
+    stacks = {}
+    for stack in STACKS:
+        order = list(state.stacks[stack])
+        rng.shuffle(order)
+        stacks[stack] = tuple(order)
+    return state.model_copy(update={"players": tuple(people), "stacks": stacks})
+
+
+@pytest.mark.parametrize("viewer", [None, "bob"])
+def test_hidden_information_does_not_change_the_picture(viewer: str | None) -> None:
+    state = one_per_phase(3, seed=11)["buildings"]
+    assert any(p.hand for p in state.players if p.id != viewer)
+    other = hide_differently(state, viewer, seed=1)
+    assert other != state
+    for lang in ("en", "ja"):
+        first = board.render(G.view(state, viewer), lang=lang, names=NAMES)
+        second = board.render(G.view(other, viewer), lang=lang, names=NAMES)
+        assert first == second
+    # The same change is visible where it is allowed, so the comparison above can fail.
+    assert board.render(G.view(state, "alice")) != board.render(G.view(other, "alice"))
+    public_money = state.options.model_copy(update={"public_money": True})
+    shown, shown_other = (s.model_copy(update={"options": public_money}) for s in (state, other))
+    assert board.render(G.view(shown, viewer)) != board.render(G.view(shown_other, viewer))
