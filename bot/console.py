@@ -238,8 +238,6 @@ class Console:
             await self.dispatch(command, args, line)
         except TableError as error:
             self.say(f"! {error.message(self.lang)}")
-            if isinstance(error, errors.MoveNotAllowed) and error.candidates:
-                self.say("  " + ", ".join(error.candidates))
         return True
 
     async def dispatch(self, command: str, args: list[str], line: str) -> None:

@@ -134,6 +134,12 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         except InvalidMove as error:
             raise errors.MoveNotUnderstood(detail=game_text(error)) from None
         except IllegalMove as error:
+            if isinstance(move, str) and not error.candidates:
+                # resolve says only "nothing matches"; text that is no move at all says so.
+                try:
+                    game.parse(move)
+                except InvalidMove as unparsed:
+                    raise errors.MoveNotUnderstood(detail=game_text(unparsed)) from None
             raise errors.MoveNotAllowed(
                 candidates=error.candidates, detail=game_text(error)
             ) from None

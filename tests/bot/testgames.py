@@ -86,7 +86,9 @@ class Tally(Game[TallyState, Any, TallyView]):
             opts = TallyOptions.model_validate(dict(options or {}))
         except ValidationError as error:
             where = ".".join(str(p) for p in error.errors()[0]["loc"])
-            raise InvalidOptions(f"Bad option {where}.", f"オプション {where} が不正です。") from None
+            raise InvalidOptions(
+                f"Bad option {where}.", f"オプション {where} が不正です。"
+            ) from None
         return TallyState(
             options=opts,
             seats=tuple(players),
@@ -173,7 +175,9 @@ class Tally(Game[TallyState, Any, TallyView]):
             return f"{event.seat}はパスしました。" if lang == "ja" else f"{event.seat} passed."
         if event.kind == "add":
             n = event.data["amount"]
-            return f"{event.seat}は{n}を加えました。" if lang == "ja" else f"{event.seat} added {n}."
+            return (
+                f"{event.seat}は{n}を加えました。" if lang == "ja" else f"{event.seat} added {n}."
+            )
         token = event.data["token"]
         return f"トークン{token}を引きました。" if lang == "ja" else f"You drew token {token}."
 
@@ -195,7 +199,7 @@ class SealedState(Frozen):
     options: SealedOptions
     seats: tuple[str, ...]
     round: int = 1
-    bids: dict[str, int] = {}  # hidden until everyone has bid
+    bids: dict[str, int] = Field(default_factory=dict)  # hidden until everyone has bid
     points: dict[str, int]
     events: tuple[Event, ...] = ()
 
