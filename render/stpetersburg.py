@@ -50,7 +50,7 @@ GAP = 16
 HEADER_H = 116
 PRICE_H = 34
 FIELD_PAD = 16
-FIELD_TOP = 112  # header and yields rows of a player field, above the cards
+FIELD_TOP = 118  # header and yields rows of a player field, above the cards
 FIELD_TOP_FINAL = 72  # after the game there are no more scorings or start players to show
 CHIP_GAP = 6
 SLOTS = 8
@@ -377,7 +377,7 @@ class Board:
         if turn:
             p.pill(name_x + name_w + 10, y + pad + 20, turn, 15, fill=colour)
         if not self.view.finished:
-            self.yields(p, player, x + pad, y + 78, w - 2 * pad)
+            self.yields(p, player, x + pad, y + 84, w - 2 * pad)
         rows = self.chips(player, w - 2 * pad)
         top = y + self.field_top
         if not rows:
@@ -466,6 +466,10 @@ class Board:
         p.round_rect(MARGIN, y, WIDTH - MARGIN, y + h, 14, WHITE, outline=PANEL_EDGE, width=2)
         title = label("score_attack" if outcome.solo else "final_scores", self.lang)
         p.text(MARGIN + 20, y + 32, title, 26, bold=True)
+        if not outcome.solo:
+            winners = ", ".join(self.names.get(seat, seat) for seat in outcome.winners)
+            text = p.fit(label("winner", self.lang, name=winners), 20, 800, bold=True)
+            p.text(WIDTH - MARGIN - 20, y + 32, text, 20, bold=True, align="right")
         heads = [
             "#",
             "col.player",

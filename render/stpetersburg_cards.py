@@ -70,7 +70,7 @@ LABELS: dict[str, dict[str, str]] = {
     "col.total": {"en": "Total", "ja": "合計"},
     "col.money": {"en": "₽ left", "ja": "残金"},
     "kinds": {"en": "{n} kinds", "ja": "{n}種類"},
-    "winner": {"en": "Winner", "ja": "勝者"},
+    "winner": {"en": "Winner: {name}", "ja": "勝者: {name}"},
     "player": {"en": "Player {n}", "ja": "プレイヤー{n}"},
 }
 
@@ -156,7 +156,7 @@ def card_tile(key: str, old: bool, lang: str, scale: float) -> Image.Image:
     if old:
         p.pill(TILE_W / 2, 29, "−1", 18, fill=OLD_RED, align="centre", pad=8)
 
-    p.round_rect(8, 58, TILE_W - 8, 166, 8, CREAM)
+    p.round_rect(8, 54, TILE_W - 8, 171, 8, CREAM)
     note = card_note(card, lang)
     note_size = 14.0
     name_size, name_lines = 18.0, p.wrap(card.name(lang), 18, TILE_W - 24, bold=True, balance=True)
@@ -167,9 +167,9 @@ def card_tile(key: str, old: bool, lang: str, scale: float) -> Image.Image:
     if len(name_lines) + len(note_lines) > 4:
         note_lines = note_lines[:2]
         name_lines = name_lines[:3]
-    name_step, note_step = name_size * 1.22, note_size * 1.22
+    name_step, note_step = name_size * 1.2, note_size * 1.2
     block = len(name_lines) * name_step + len(note_lines) * note_step + (6 if note_lines else 0)
-    top = 112 - block / 2
+    top = 112.5 - block / 2
     for i, line in enumerate(name_lines):
         p.text(TILE_W / 2, top + (i + 0.5) * name_step, line, name_size, bold=True, align="centre")
     top += len(name_lines) * name_step + 6
@@ -187,12 +187,12 @@ def card_tile(key: str, old: bool, lang: str, scale: float) -> Image.Image:
     for i, (kind, value) in enumerate(tokens):
         cx = TILE_W / 2 + (i - (len(tokens) - 1) / 2) * 52
         if kind == "coin":
-            p.coin(cx, 195, 40, str(value), size=19)
+            p.coin(cx, 197, 40, str(value), size=19)
         elif kind == "shield":
-            p.shield(cx, 195, 44, str(value), size=19)
+            p.shield(cx, 197, 44, str(value), size=19)
         else:
-            p.disc(cx, 195, 40, WHITE)
-            p.icon("star", cx, 194, 26, swatch.dark)
+            p.disc(cx, 197, 40, WHITE)
+            p.icon("star", cx, 196, 26, swatch.dark)
     return p.image
 
 
