@@ -1,0 +1,115 @@
+"""Plays games through the Discord layer the way people do: reading boards, clicking, selecting."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+from simcord.components import walk_components
+
+# Discord drops an interaction not answered (or deferred) within 3 seconds.
+DISCORD_ANSWER_LIMIT = 3.0
+
+
+def components_of(message: Any) -> list[dict[str, Any]]:
+    if isinstance(message, simcord.ResponseMessage):
+        rows = message.components
+    else:
+        rows = [row.to_dict() for row in message.components]
+    return [c for c in walk_components(rows) if c.get("type") in (2, 3)]
+
+
+def bot_messages(channel: simcord.ChannelHandle, viewer: Any = None) -> list[discord.Message]:
+    return [m for m in channel.history(viewer=viewer) if m.author.bot]
+
+
+def latest_board(channel: simcord.ChannelHandle) -> discord.Message:
+    boards = [
+        m for m in bot_messages(channel) if "To act:" in m.content or "game is over" in m.content
+    ]
+    assert boards, "no board message posted"
+    return boards[-1]
+
+
+def to_act(board: discord.Message) -> list[int]:
+    line = next((ln for ln in board.content.splitlines() if ln.startswith("To act:")), "")
+    return [int(x) for x in re.findall(r"<@(\d+)>", line)]
+
+
+@dataclass
+class Timing:
+    """Wall-clock time of every interaction, from the member's action until everything settled."""
+
+    times: list[float] = field(default_factory=list)
+
+    async def run(self, action: Any) -> simcord.InteractionResult:
+        started = time.perf_counter()
+        result = await action
+        self.times.append(time.perf_counter() - started)
+        assert result.acknowledged, f"interaction not answered: {result!r}"
+        return result
+
+    @property
+    def slowest(self) -> float:
+        return max(self.times, default=0.0)
+
+
+def pick(components: list[dict[str, Any]]) -> tuple[str, dict[str, Any], str | None] | None:
+    """A simple player: buy when a buy menu is offered, else decide, else pass."""
+    selects = [c for c in components if c["type"] == 3]
+    buttons = [
+        c for c in components if c["type"] == 2 and not c["custom_id"].startswith("spt:hand")
+    ]
+    for select in selects:
+        if ":buy" in select["custom_id"]:
+            return "select", select, select["options"][0]["value"]
+    for button in buttons:
+        choice = button["custom_id"].split(":", 4)[4]
+        if choice.startswith(("pub", "take drawn", "discard drawn", "buy drawn")):
+            return "click", button, None
+    for button in buttons:
+        if button["custom_id"].endswith(":pass"):
+            return "click", button, None
+    return None
+
+
+async def play_turn(member: Any, board: discord.Message, timing: Timing) -> None:
+    """One move by `member` from the public board, opening the private panel when needed."""
+    components = components_of(board)
+    choice = pick(components)
+    if choice is None or (choice[0] == "click" and choice[1]["custom_id"].endswith(":pass")):
+        hand_button = next(c for c in components if c["custom_id"].startswith("spt:hand"))
+        panel = await timing.run(member.click(board, custom_id=hand_button["custom_id"]))
+        private = panel.followups[-1] if panel.followups else panel.response
+        assert private is not None and private.ephemeral
+        inner = pick(components_of(private))
+        if inner is not None:
+            kind, component, value = inner
+            if kind == "select":
+                await timing.run(member.select(private, [value], custom_id=component["custom_id"]))
+            else:
+                await timing.run(member.click(private, custom_id=component["custom_id"]))
+            return
+    assert choice is not None, f"nothing to do on {board.content!r}"
+    kind, component, value = choice
+    if kind == "select":
+        await timing.run(member.select(board, [value], custom_id=component["custom_id"]))
+    else:
+        await timing.run(member.click(board, custom_id=component["custom_id"]))
+
+
+async def play_to_the_end(
+    channel: simcord.ChannelHandle, members: dict[int, Any], timing: Timing, limit: int = 1500
+) -> discord.Message:
+    for _ in range(limit):
+        board = latest_board(channel)
+        if "game is over" in board.content:
+            return board
+        acting = to_act(board)
+        assert acting, board.content
+        await play_turn(members[acting[0]], board, timing)
+    raise AssertionError("the game did not end")
