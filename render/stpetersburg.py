@@ -26,7 +26,6 @@ from render.kit import (
     WHITE,
     Painter,
     columns,
-    drawable,
     flow,
     mix,
     to_png,
@@ -42,6 +41,7 @@ from render.stpetersburg_cards import (
     empty_slot,
     label,
 )
+from render.text import drawable
 
 WIDTH = 1400
 MARGIN = 24
@@ -68,6 +68,7 @@ def render(
 def board_image(
     view: View, *, lang: str = "en", scale: float = 1.0, names: Mapping[str, str] | None = None
 ) -> Image.Image:
+    """The board as a Pillow image (for tests and for callers that compose images)."""
     lang = "ja" if lang == "ja" else "en"
     board = Board(view, lang, scale, names or {})
     return board.draw()
@@ -121,7 +122,7 @@ class Board:
         p.text(MARGIN, y + 24, label("title", self.lang), 30, bold=True)
         x = MARGIN + p.text(MARGIN, y + 66, label("round", self.lang, n=view.round), 20, bold=True)
         if view.last_round and not view.finished:
-            x += 12 + p.pill(x + 12, y + 66, label("last_round", self.lang), 16, fill=OLD_RED)
+            p.pill(x + 12, y + 66, label("last_round", self.lang), 16, fill=OLD_RED)
         if self.me is not None:
             mine = label("private", self.lang, name=self.names[self.me.id])
             colour = SEAT_COLOURS[self.me.seat % len(SEAT_COLOURS)]

@@ -9,37 +9,40 @@ import pytest
 from games.stpetersburg.data import CARDS
 from render import kit
 from render import stpetersburg as board
+from render import text as fonts
 from render.stpetersburg_cards import ABILITIES, LABELS, PHASE_NAMES
 from tests.render.positions import NAMES, G, crowded_state
 
 
 def test_fonts_cover_what_they_should() -> None:
-    latin, japanese = kit.coverage(kit.LATIN[False]), kit.coverage(kit.JAPANESE[True])
+    latin, japanese = fonts.coverage(fonts.LATIN[False]), fonts.coverage(fonts.JAPANESE[True])
     assert {ord("A"), ord("é"), ord("Ж"), ord("₽")} <= latin
     assert ord("あ") not in latin
     assert {ord(c) for c in "あア漢字鬱・ー×−"} <= japanese
     assert ord("₽") not in japanese  # so Japanese text borrows it from Noto Sans
-    assert ord("★") in kit.coverage(kit.SYMBOLS)
+    assert ord("★") in fonts.coverage(fonts.SYMBOLS)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_card_name_and_label_draws_without_missing_glyphs(lang: str) -> None:
     texts = [card.name(lang) for card in CARDS.values()]
-    texts += [text[lang] for table in (LABELS, PHASE_NAMES, ABILITIES) for text in table.values()]
+    texts += [entry[lang] for table in (LABELS, PHASE_NAMES, ABILITIES) for entry in table.values()]
     for text in texts:
-        assert kit.drawable(text, lang) == text, text
+        assert fonts.drawable(text, lang) == text, text
         if lang == "ja":
             # Japanese text in the Japanese font, but for the rouble sign it lacks.
             borrowed = "".join(
-                part for face, part in kit.runs(text, lang, False) if face != kit.JAPANESE[False]
+                part
+                for face, part in fonts.runs(text, lang, False)
+                if face != fonts.JAPANESE[False]
             )
             assert set(borrowed) <= {"₽"}, text
 
 
 def test_characters_no_font_has_are_left_out_and_names_fall_back() -> None:
-    assert kit.drawable("Ann 🎲\U000e0001👍", "en").strip() == "Ann"
-    mixed = kit.runs("Pavel 千代子 ★", "en", False)
-    assert [face for face, _ in mixed] == [kit.LATIN[False], kit.JAPANESE[False]]
+    assert fonts.drawable("Ann 🎲\U000e0001👍", "en").strip() == "Ann"
+    mixed = fonts.runs("Pavel 千代子 ★", "en", False)
+    assert [face for face, _ in mixed] == [fonts.LATIN[False], fonts.JAPANESE[False]]
     view = G.view(crowded_state(2), None)
     layout = board.Board(view, "en", 1.0, {"alice": "\U000e0001", "bob": "Бoб"})
     assert layout.names == {"alice": "Player 1", "bob": "Бoб"}
@@ -51,8 +54,8 @@ def test_wrapped_lines_fit_and_keep_words_whole(lang: str) -> None:
     for card in CARDS.values():
         name = card.name(lang)
         for balance in (False, True):
-            lines = kit.wrap(name, 18, width, lang, True, balance)
-            assert all(kit.text_width(line, 18, lang, True) <= width for line in lines), lines
+            lines = fonts.wrap(name, 18, width, lang, True, balance)
+            assert all(fonts.text_width(line, 18, lang, True) <= width for line in lines), lines
             if lang == "en":
                 words = {w for line in lines for w in line.replace("-", "- ").split()}
                 assert words <= set(name.replace("-", "- ").split()), lines
@@ -61,10 +64,10 @@ def test_wrapped_lines_fit_and_keep_words_whole(lang: str) -> None:
 
 def test_balanced_wrapping_avoids_a_lone_last_word() -> None:
     text = "Any green trading card may replace it"
-    greedy = kit.wrap(text, 14, 132, "en")
-    balanced = kit.wrap(text, 14, 132, "en", balance=True)
+    greedy = fonts.wrap(text, 14, 132, "en")
+    balanced = fonts.wrap(text, 14, 132, "en", balance=True)
     assert len(balanced) == len(greedy)
-    widths = [kit.text_width(line, 14) for line in balanced]
+    widths = [fonts.text_width(line, 14) for line in balanced]
     assert max(widths) - min(widths) < 60
 
 
