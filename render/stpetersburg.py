@@ -12,6 +12,9 @@ from games.stpetersburg.data import CARDS, PHASE_COLOUR, PHASES, STACKS
 from games.stpetersburg.models import PlayerView, Price, View
 from render.kit import (
     AFFORDABLE,
+    CARD_H,
+    CARD_W,
+    CHIP_H,
     HIGHLIGHT,
     INK,
     INK_SOFT,
@@ -31,10 +34,7 @@ from render.kit import (
     to_png,
 )
 from render.stpetersburg_cards import (
-    CHIP_H,
     PHASE_NAMES,
-    TILE_H,
-    TILE_W,
     card_chip,
     card_name,
     card_tile,
@@ -194,7 +194,7 @@ class Board:
     # ------------------------------------------------------------ market
 
     def market_height(self) -> float:
-        return 36 + TILE_H + (PRICE_H + 6 if self.me is not None else 0) + 16
+        return 36 + CARD_H + (PRICE_H + 6 if self.me is not None else 0) + 16
 
     def market(self, p: Painter, y: float) -> None:
         h = self.market_height()
@@ -203,15 +203,15 @@ class Board:
         if any(slot.old for slot in self.view.board):
             note = label("old_note", self.lang)
             p.text(WIDTH - MARGIN - 16, y + 20, note, 15, fill=INK_SOFT, align="right")
-        gap = (INNER - 32 - SLOTS * TILE_W) / (SLOTS - 1)
+        gap = (INNER - 32 - SLOTS * CARD_W) / (SLOTS - 1)
         for i in range(SLOTS):
-            x = MARGIN + 16 + i * (TILE_W + gap)
+            x = MARGIN + 16 + i * (CARD_W + gap)
             top = y + 36
             if i < len(self.view.board):
                 slot = self.view.board[i]
                 p.paste(card_tile(slot.card, slot.old, self.lang, self.scale), x, top)
                 if self.me is not None:
-                    self.price_tag(p, x, top + TILE_H + 6, "board", slot.card, slot.old)
+                    self.price_tag(p, x, top + CARD_H + 6, "board", slot.card, slot.old)
             else:
                 p.paste(empty_slot(self.lang, self.scale), x, top)
 
@@ -220,8 +220,8 @@ class Board:
         prices = self.prices.get((source, card, old), [])
         cy = y + PRICE_H / 2
         if not prices:
-            p.round_rect(x, y, x + TILE_W, y + PRICE_H, 8, PANEL_EDGE)
-            p.text(x + TILE_W / 2, cy, label("no_target", self.lang), 15, align="centre")
+            p.round_rect(x, y, x + CARD_W, y + PRICE_H, 8, PANEL_EDGE)
+            p.text(x + CARD_W / 2, cy, label("no_target", self.lang), 15, align="centre")
             return
         costs = sorted({price.cost for price in prices})
         text = f"₽ {costs[0]}" if len(costs) == 1 else f"₽ {costs[0]}–{costs[-1]}"
@@ -229,9 +229,9 @@ class Board:
             text += " ⇄ " + card_name(prices[0].target, self.lang)
         affordable = any(price.affordable for price in prices)
         fill, ink = (AFFORDABLE, WHITE) if affordable else (UNAFFORDABLE, WHITE)
-        p.round_rect(x, y, x + TILE_W, y + PRICE_H, 8, fill)
-        text = p.fit(text, 16, TILE_W - 12, bold=True)
-        p.text(x + TILE_W / 2, cy, text, 16, bold=True, fill=ink, align="centre")
+        p.round_rect(x, y, x + CARD_W, y + PRICE_H, 8, fill)
+        text = p.fit(text, 16, CARD_W - 12, bold=True)
+        p.text(x + CARD_W / 2, cy, text, 16, bold=True, fill=ink, align="centre")
 
     # ------------------------------------------------------------ pending decision
 
@@ -264,7 +264,7 @@ class Board:
     # ------------------------------------------------------------ the viewer's hand
 
     def hand_height(self) -> float:
-        return 44 + TILE_H + 6 + PRICE_H + 16
+        return 44 + CARD_H + 6 + PRICE_H + 16
 
     def hand(self, p: Painter, y: float) -> None:
         me = self.me
@@ -285,14 +285,14 @@ class Board:
         left = MARGIN + 16
         # Money first: what the player can spend decides what the prices mean.
         p.text(left + 60, y + 70, label("your_money", self.lang), 16, bold=True, align="centre")
-        p.coin(left + 60, y + 44 + TILE_H / 2 + 10, 96, str(me.money), size=38)
+        p.coin(left + 60, y + 44 + CARD_H / 2 + 10, 96, str(me.money), size=38)
         x = left + 150
         if not me.hand:
-            p.text(x, y + 44 + TILE_H / 2, label("no_hand", self.lang), 18, fill=INK_SOFT)
+            p.text(x, y + 44 + CARD_H / 2, label("no_hand", self.lang), 18, fill=INK_SOFT)
         for card in me.hand:
             p.paste(card_tile(card, False, self.lang, self.scale), x, y + 44)
-            self.price_tag(p, x, y + 44 + TILE_H + 6, "hand", card, False)
-            x += TILE_W + 14
+            self.price_tag(p, x, y + 44 + CARD_H + 6, "hand", card, False)
+            x += CARD_W + 14
 
     # ------------------------------------------------------------ player fields
 

@@ -1,26 +1,11 @@
-"""Sankt Petersburg card faces, chips and labels in English and Japanese, cached as RGBA tiles."""
+"""Sankt Petersburg cards as kit card faces and chips, and every label in English and Japanese."""
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from PIL import Image
 
 from games.stpetersburg.data import CARDS, Card
-from render.kit import (
-    CREAM,
-    FACE_DOWN,
-    INK,
-    INK_SOFT,
-    OLD_RED,
-    PALETTE,
-    WHITE,
-    Painter,
-)
-
-TILE_W, TILE_H = 156, 224
-CHIP_H = 30
-CHIP_TEXT = 15
+from render.kit import CardFace, card_face, chip, empty_card
 
 LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "Sankt Petersburg", "ja": "サンクトペテルブルグ"},
@@ -133,117 +118,35 @@ def card_note(card: Card, lang: str) -> str:
     return ""
 
 
-@lru_cache(maxsize=1024)
 def card_tile(key: str, old: bool, lang: str, scale: float) -> Image.Image:
-    """A market card: cost top left (framed for trading cards), name, note, income and points."""
+    """A market card: cost (framed for trading cards), symbol, name, note, income and points."""
     card = CARDS[key]
-    swatch = PALETTE[card.colour]
-    p = Painter(TILE_W, TILE_H, scale=scale, lang=lang, background=(0, 0, 0, 0), mode="RGBA")
-    p.round_rect(0, 0, TILE_W, TILE_H, 12, swatch.strong, outline=swatch.dark, width=2)
-    if card.trading:
-        # Trading cards have their cost in a square frame, as on the printed cards.
-        p.round_rect(8, 8, 50, 50, 5, WHITE, outline=INK, width=3)
-    else:
-        p.disc(29, 29, 42, WHITE, swatch.dark, 2)
-    p.text(29, 29, str(card.cost), 21, bold=True, align="centre")
     symbol = worker_symbol(card)
-    if symbol is not None:
-        p.disc(TILE_W - 29, 29, 40, WHITE)
-        p.icon(symbol, TILE_W - 29, 29, 26, swatch.dark)
-    elif card.trading:
-        p.disc(TILE_W - 29, 29, 40, WHITE)
-        p.icon("trading", TILE_W - 29, 29, 24, swatch.dark)
-    if old:
-        p.pill(TILE_W / 2, 29, "−1", 18, fill=OLD_RED, align="centre", pad=8)
-
-    p.round_rect(8, 54, TILE_W - 8, 171, 8, CREAM)
-    note = card_note(card, lang)
-    note_size = 14.0
-    name_size, name_lines = 18.0, p.wrap(card.name(lang), 18, TILE_W - 24, bold=True, balance=True)
-    smaller = p.wrap(card.name(lang), 16, TILE_W - 24, bold=True, balance=True)
-    if len(smaller) < len(name_lines):
-        name_size, name_lines = 16.0, smaller
-    note_lines = p.wrap(note, note_size, TILE_W - 24, balance=True) if note else []
-    if len(name_lines) + len(note_lines) > 4:
-        note_lines = note_lines[:2]
-        name_lines = name_lines[:3]
-    name_step, note_step = name_size * 1.2, note_size * 1.2
-    block = len(name_lines) * name_step + len(note_lines) * note_step + (6 if note_lines else 0)
-    top = 112.5 - block / 2
-    for i, line in enumerate(name_lines):
-        p.text(TILE_W / 2, top + (i + 0.5) * name_step, line, name_size, bold=True, align="centre")
-    top += len(name_lines) * name_step + 6
-    for i, line in enumerate(note_lines):
-        y = top + (i + 0.5) * note_step
-        p.text(TILE_W / 2, y, line, note_size, fill=swatch.dark, align="centre")
-
-    tokens: list[tuple[str, int]] = []
-    if card.money:
-        tokens.append(("coin", card.money))
-    if card.points:
-        tokens.append(("shield", card.points))
-    if not tokens and card.ability is not None:
-        tokens.append(("star", 0))
-    for i, (kind, value) in enumerate(tokens):
-        cx = TILE_W / 2 + (i - (len(tokens) - 1) / 2) * 52
-        if kind == "coin":
-            p.coin(cx, 197, 40, str(value), size=19)
-        elif kind == "shield":
-            p.shield(cx, 197, 44, str(value), size=19)
-        else:
-            p.disc(cx, 197, 40, WHITE)
-            p.icon("star", cx, 196, 26, swatch.dark)
-    return p.image
+    face = CardFace(
+        colour=card.colour,
+        cost=card.cost,
+        name=card.name(lang),
+        note=card_note(card, lang),
+        money=card.money,
+        points=card.points,
+        symbol=symbol if symbol is not None else ("trading" if card.trading else None),
+        framed_cost=card.trading,  # as on the printed cards
+        ability=card.ability is not None,
+        old=old,
+    )
+    return card_face(face, lang, scale)
 
 
 def empty_slot(lang: str, scale: float) -> Image.Image:
-    return _empty_slot(lang, scale)
+    return empty_card(label("empty", lang), lang, scale)
 
 
-@lru_cache(maxsize=16)
-def _empty_slot(lang: str, scale: float) -> Image.Image:
-    p = Painter(TILE_W, TILE_H, scale=scale, lang=lang, background=(0, 0, 0, 0), mode="RGBA")
-    edge = (199, 186, 163)
-    p.round_rect(0, 0, TILE_W, TILE_H, 12, (226, 216, 198), outline=edge, width=2)
-    p.text(TILE_W / 2, TILE_H / 2, label("empty", lang), 16, fill=INK_SOFT, align="centre")
-    return p.image
-
-
-def chip_width(key: str, count: int, face_down: bool, lang: str, scale: float) -> float:
-    """Width in layout units of a play-area chip (see card_chip)."""
-    return card_chip(key, count, face_down, lang, scale).width / scale
-
-
-@lru_cache(maxsize=2048)
 def card_chip(key: str, count: int, face_down: bool, lang: str, scale: float) -> Image.Image:
     """A card in a play area: its name and how many, in the card's colour; greyed if face down."""
     card = CARDS[key]
-    swatch = PALETTE[card.colour]
-    measure = Painter(1, 1, scale=scale, lang=lang)
     name = card.name(lang)
     if face_down:
         name = f"{name} ({label('face_down', lang)})"
-    counter = f"×{count}" if count > 1 else ""
-    icon = 20 if card.trading else 0
-    width = 12 + icon + measure.measure(name, CHIP_TEXT) + 12
-    if counter:
-        width += measure.measure(counter, CHIP_TEXT, bold=True) + 6
-    p = Painter(width, CHIP_H, scale=scale, lang=lang, background=(0, 0, 0, 0), mode="RGBA")
-    fill, edge, ink = (
-        (FACE_DOWN, (150, 146, 140), INK_SOFT)
-        if face_down
-        else (
-            swatch.tint,
-            swatch.strong,
-            INK,
-        )
+    return chip(
+        card.colour, name, count, framed=card.trading, muted=face_down, lang=lang, scale=scale
     )
-    p.round_rect(0, 0, width, CHIP_H, 7, fill, outline=edge, width=1.5)
-    x = 12.0
-    if icon:
-        p.icon("trading", x + 7, CHIP_H / 2, 15, swatch.dark)
-        x += icon
-    x += p.text(x, CHIP_H / 2, name, CHIP_TEXT, fill=ink)
-    if counter:
-        p.text(x + 6, CHIP_H / 2, counter, CHIP_TEXT, fill=swatch.dark, bold=True)
-    return p.image

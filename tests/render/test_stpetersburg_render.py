@@ -10,7 +10,7 @@ from PIL import Image
 
 from games.stpetersburg.data import STACKS
 from games.stpetersburg.models import State
-from render import render_view
+from render import kit, render_view
 from render import stpetersburg as board
 from render import stpetersburg_cards as cards
 from render.kit import Painter
@@ -85,9 +85,8 @@ def test_no_text_is_smaller_than_14_pixels(monkeypatch: pytest.MonkeyPatch) -> N
         return original(self, x, y, text, size, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Painter, "text", recording)
-    cards.card_tile.cache_clear()
-    cards.card_chip.cache_clear()
-    cards._empty_slot.cache_clear()
+    for cached in (kit.card_face, kit.chip, kit.empty_card):
+        cached.cache_clear()
     state = crowded_state(4)
     for lang in ("en", "ja"):
         board.render(G.view(state, "alice"), lang=lang, names=NAMES)
