@@ -308,18 +308,20 @@ def build_view(
         (group, page) for group in SELECT_GROUPS for page in _pages(grouped[group])
     ]
     fixed = 1 if hand_button else 0
-    # Buttons that fit in the rows the selects leave; the rest become an "other" select.
-    while True:
-        rows_left = ROWS_MAX - len(select_pages)
-        capacity = max(0, rows_left * BUTTONS_PER_ROW - fixed)
-        if len(buttons) <= capacity or rows_left <= 1:
-            break
-        spill = len(buttons) - max(0, (rows_left - 1) * BUTTONS_PER_ROW - fixed)
-        overflow, buttons = buttons[len(buttons) - spill :], buttons[: len(buttons) - spill]
-        select_pages.extend(("other", page) for page in _pages(overflow))
-    select_pages = select_pages[:ROWS_MAX]
-    rows_left = ROWS_MAX - len(select_pages)
-    buttons = buttons[: max(0, rows_left * BUTTONS_PER_ROW - fixed)] if rows_left else []
+
+    def rows(selects: int, button_count: int) -> int:
+        return selects + -(-(button_count + fixed) // BUTTONS_PER_ROW)
+
+    if rows(len(select_pages), len(buttons)) > ROWS_MAX:
+        # Keep as many buttons as fit beside an "Other moves" select holding the rest.
+        for keep in range(len(buttons), -1, -1):
+            spilled = _pages(buttons[keep:])
+            if rows(len(select_pages) + len(spilled), keep) <= ROWS_MAX or keep == 0:
+                break
+        select_pages.extend(("other", page) for page in spilled)
+        buttons = buttons[:keep]
+    while select_pages and rows(len(select_pages), len(buttons)) > ROWS_MAX:
+        select_pages.pop()  # what does not fit at all is left to /move
 
     view = discord.ui.View(timeout=None)
     counts: dict[str, int] = {}
