@@ -7,6 +7,7 @@ from typing import Any
 from games.base import Game
 
 _REGISTRY: dict[str, Game[Any, Any, Any]] = {}
+_BUILTIN_IDS: list[str] = []
 _BUILTINS_LOADED = False
 
 
@@ -26,7 +27,9 @@ def _load_builtins() -> None:
         _BUILTINS_LOADED = True
         from games.stpetersburg import GAME as stpetersburg
 
-        register(stpetersburg)
+        for game in (stpetersburg,):
+            register(game)
+            _BUILTIN_IDS.append(game.id)
 
 
 def get(game_id: str) -> Game[Any, Any, Any]:
@@ -43,3 +46,9 @@ def all() -> list[Game[Any, Any, Any]]:
     """Every registered game, in id order."""
     _load_builtins()
     return [_REGISTRY[key] for key in sorted(_REGISTRY)]
+
+
+def builtins() -> list[Game[Any, Any, Any]]:
+    """The games this project ships (not those a test registered), in id order."""
+    _load_builtins()
+    return [_REGISTRY[key] for key in sorted(_BUILTIN_IDS)]
