@@ -9,6 +9,7 @@ can draw the game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import shlex
@@ -161,16 +162,14 @@ class Console:
                 owner = notice.user.removeprefix("console:")
                 self.pending.setdefault(owner, []).append(notice.text.get(self.lang))
         self.write_image(update.view, f"{update.table.id}-{update.version:04d}")
+        self.flush_private()  # whoever is at the keyboard reads their own notices first
         if update.finished:
-            self.flush_private()
             return
         names = ", ".join(s.label(self.lang) for s in update.to_act)
         self.say(f"To act: {names}")
         humans = [s for s in update.to_act if not s.is_ai and s.user]
         if len(humans) == 1 and humans[0].user is not None:
             self.switch(humans[0].user.removeprefix("console:"))
-        else:
-            self.flush_private()
 
     def write_image(self, view: BaseModel, stem: str) -> None:
         if self.renderer is None or self.images is None:
@@ -191,21 +190,19 @@ class Console:
 
     # ---------------------------------------------------------------- input
 
-    async def run(self, read_line: Callable[[], str], *, interactive: bool) -> None:
-        """Read and handle commands until /quit or end of input."""
+    async def run(self, read_line: Callable[[str], str], *, interactive: bool) -> None:
+        """Read and handle commands until /quit or end of input; `read_line(prompt)` reads one."""
         await self.greet()
         while True:
-            if interactive:
-                self.out.write(f"{self.player}> ")
-                self.out.flush()
-            line = await asyncio.to_thread(read_line)
+            prompt = f"{self.player}> "
+            line = await asyncio.to_thread(read_line, prompt if interactive else "")
             if not line:
                 break
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
             if not interactive:
-                self.say(f"{self.player}> {line}")
+                self.say(f"{prompt}{line}")  # echo, so a scripted session reads like a terminal
             if not await self.handle(line):
                 break
 
@@ -242,7 +239,9 @@ class Console:
 
     async def dispatch(self, command: str, args: list[str], line: str) -> None:
         user = self.user(self.player)
-        table = await self.service.find(CHANNEL)
+        # Looking at a game that just ended still works; playing needs an open table.
+        looking = command in ("/hand", "/status", "/log", "/moves")
+        table = await self.service.find(CHANNEL, closed_too=looking)
         if command in ("as", "/as"):
             if not args:
                 self.say("Usage: as NAME")
@@ -407,10 +406,29 @@ async def run_console(
             renderer=load_renderer(),
         )
         tty = stdin.isatty() if interactive is None else interactive
-        await console.run(stdin.readline, interactive=tty)
+        await console.run(
+            _terminal_reader if tty and stdin is sys.stdin else _reader(stdin), interactive=tty
+        )
     finally:
         await store.close()
     return 0
+
+
+def _reader(stream: TextIO) -> Callable[[str], str]:
+    def read(prompt: str) -> str:
+        return stream.readline()
+
+    return read
+
+
+def _terminal_reader(prompt: str) -> str:
+    """A line typed at the terminal, with line editing and history where readline exists."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (importing it is what enables editing in input())
+    try:
+        return input(prompt) + "\n"  # a blank line is "\n", not the end of input
+    except EOFError:
+        return ""
 
 
 def _random_seed() -> int:

@@ -116,6 +116,9 @@ class Store(Protocol):
     async def open_in(self, channel: str) -> TableRecord | None:
         """The lobby or running table of a channel (or of a game thread)."""
 
+    async def latest_in(self, channel: str) -> TableRecord | None:
+        """The most recent table of a channel or thread, open or not (for a final board)."""
+
     async def get(self, table_id: str) -> TableRecord | None: ...
 
     async def revision(self, table_id: str) -> int | None:
@@ -415,6 +418,13 @@ class SqliteStore:
             return await self._table_where(
                 "(channel = ? OR thread = ?) AND status IN ('lobby', 'playing') "
                 "ORDER BY created_at DESC LIMIT 1",
+                (channel, channel),
+            )
+
+    async def latest_in(self, channel: str) -> TableRecord | None:
+        async with self._lock:
+            return await self._table_where(
+                "(channel = ? OR thread = ?) ORDER BY created_at DESC, rowid DESC LIMIT 1",
                 (channel, channel),
             )
 

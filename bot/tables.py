@@ -54,9 +54,16 @@ class TableService(LobbyActions, ReminderActions, TableCore):
 
     # ---------------------------------------------------------------- finding tables
 
-    async def find(self, channel: str) -> TableInfo | None:
-        """The open table (lobby or running) of a channel or game thread, if any."""
-        record = await self.store.open_in(channel)
+    async def find(self, channel: str, *, closed_too: bool = False) -> TableInfo | None:
+        """The open table (lobby or running) of a channel or game thread, if any.
+
+        With `closed_too`, the channel's latest table even when finished or abandoned (so
+        /status and /log can still show a game that just ended).
+        """
+        if closed_too:
+            record = await self.store.latest_in(channel)
+        else:
+            record = await self.store.open_in(channel)
         return None if record is None else TableInfo.of(record)
 
     async def info(self, table_id: str) -> TableInfo:
