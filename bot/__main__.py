@@ -21,10 +21,6 @@ HOW_TO_SET_TOKEN = (
     "token, or put token = '...' in config.toml (see config.example.toml). "
     "To play locally without Discord, run: python -m bot console"
 )
-NO_ADAPTER = (
-    "A Discord token is configured, but this build has no Discord adapter yet (bot/cogs is a "
-    "later task), so the bot cannot connect. To play locally meanwhile: python -m bot console"
-)
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
@@ -32,6 +28,10 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--config", type=Path, help="settings file (default: ./config.toml)")
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("run", help="run the Discord bot (the default)")
+    sync = commands.add_parser("sync", help="register the slash commands with Discord, then exit")
+    sync.add_argument(
+        "--guild", type=int, help="only this server (immediate); default: every server"
+    )
     console = commands.add_parser("console", help="play at a table in this terminal")
     console.add_argument("--db", type=Path, help="database file (default: from the settings)")
     console.add_argument("--seed", type=int, help="seed for new games (for repeatable games)")
@@ -75,9 +75,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     if arguments.command == "console":
         return console(settings, arguments)
+    if arguments.command == "sync":
+        if settings.token_value() is None:
+            print(HOW_TO_SET_TOKEN, file=sys.stderr)
+            return 2
+        from bot.discord_app import sync_commands
+
+        names = asyncio.run(sync_commands(settings, arguments.guild))
+        print(f"Synced {len(names)} commands: {', '.join(names)}")
+        return 0
     if settings.token_value() is not None:
-        print(NO_ADAPTER, file=sys.stderr)
-        return 3
+        from bot.discord_app import run_discord
+
+        asyncio.run(run_discord(settings))
+        return 0
     if sys.stdin.isatty():
         print(NO_TOKEN)
         return console(settings, arguments)

@@ -6,10 +6,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.__main__ import HOW_TO_SET_TOKEN, NO_ADAPTER, NO_TOKEN
+from bot.__main__ import HOW_TO_SET_TOKEN, NO_TOKEN, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,11 +39,27 @@ def test_without_a_token_or_a_terminal_it_says_how_to_set_the_token(tmp_path: Pa
     assert "SPIELTISCH_TOKEN" in result.stderr
 
 
-def test_with_a_token_it_says_the_discord_adapter_is_missing(tmp_path: Path) -> None:
-    result = run([], tmp_path, SPIELTISCH_TOKEN="abc")
-    assert result.returncode == 3
-    assert result.stderr.strip() == NO_ADAPTER
-    assert "abc" not in result.stdout + result.stderr
+def test_with_a_token_it_runs_the_discord_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.discord_app
+
+    started: list[str | None] = []
+
+    async def fake_run_discord(settings: Any) -> None:
+        started.append(settings.token_value())
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPIELTISCH_TOKEN", "abc")
+    monkeypatch.setattr(bot.discord_app, "run_discord", fake_run_discord)
+    assert main([]) == 0
+    assert started == ["abc"]
+
+
+def test_sync_without_a_token_says_how_to_set_it(tmp_path: Path) -> None:
+    result = run(["sync", "--guild", "123"], tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == HOW_TO_SET_TOKEN
 
 
 def test_bad_settings_are_reported_with_file_and_key(tmp_path: Path) -> None:
