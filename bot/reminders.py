@@ -108,8 +108,8 @@ class ReminderActions(TableCore):
         updates: list[Update] = []
         for table_id in await self.store.due(now, stalled_after=stalled_after):
             async with self._lock(table_id):
+                loaded = await self._current(table_id)
                 try:
-                    loaded = await self._current(table_id)
                     self._playing(loaded)
                     builder = UpdateBuilder()
                     await self._play_ai(loaded, builder)
@@ -117,6 +117,7 @@ class ReminderActions(TableCore):
                         await self._take_over(loaded, now, builder)
                         reminders.extend(await self._remind(loaded, now))
                 except (errors.TableError, StaleRevision):
+                    loaded.release()
                     continue  # finished, closed or moved by another process meanwhile
                 if builder.moves or builder.headline:
                     updates.append(builder.build(loaded))

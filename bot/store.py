@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
 
 SeatKind = Literal["human", "random", "greedy"]
 TableStatus = Literal["lobby", "playing", "finished", "abandoned"]
@@ -232,6 +235,17 @@ _TABLE_COLUMNS = (
     "id, guild, channel, thread, host, game, options, seed, status, version, revision, lang, "
     "remind_after, takeover_after, takeover, created_at, updated_at, finished_at"
 )
+# Rewrites a table row only if nobody wrote it since the revision the caller read.
+_GUARDED_UPDATE = (
+    "UPDATE tables SET guild = ?, channel = ?, thread = ?, host = ?, game = ?, options = ?, "
+    "seed = ?, status = ?, version = ?, revision = ?, lang = ?, remind_after = ?, "
+    "takeover_after = ?, takeover = ?, created_at = ?, updated_at = ?, finished_at = ? "
+    "WHERE id = ? AND revision = ?"
+)
+_UPSERT_SNAPSHOT = (
+    "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?) "
+    "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, state = excluded.state"
+)
 _SEAT_COLUMNS = (
     "position, seat, kind, user_id, lang, joined_at, waiting_since, reminded_at, replaced_user"
 )
@@ -320,12 +334,22 @@ class SqliteStore:
     an operating-system crash may lose the last commits), which is the durability a bot needs.
     One asyncio lock serialises use of the single connection, so one coroutine's transaction
     never interleaves with another's statements.
+
+    Checkpoints (copying the WAL into the database file, with an fsync) would otherwise run
+    inside whichever commit crosses the WAL size limit and stall it for tens of milliseconds;
+    they are moved to a second connection in the background instead.
     """
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+    CHECKPOINT_EVERY = 0.5  # seconds
+
+    def __init__(
+        self, connection: aiosqlite.Connection, checkpointer: aiosqlite.Connection, path: Path
+    ) -> None:
         self._db = connection
+        self._checkpointer = checkpointer
         self._lock = asyncio.Lock()
         self.path = path
+        self._checkpoints = asyncio.create_task(self._checkpoint_regularly())
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -335,16 +359,41 @@ class SqliteStore:
         # isolation_level=None: autocommit, so transactions are exactly our BEGIN ... COMMIT.
         connection = await aiosqlite.connect(path, isolation_level=None)
         connection.row_factory = sqlite3.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        store = cls(connection, path)
-        await store.migrate()
+        for pragma in (
+            "journal_mode = WAL",
+            "synchronous = NORMAL",
+            "foreign_keys = ON",
+            "busy_timeout = 5000",
+            "wal_autocheckpoint = 0",  # the background task checkpoints instead
+        ):
+            await connection.execute(f"PRAGMA {pragma}")
+        checkpointer = await aiosqlite.connect(path, isolation_level=None)
+        await checkpointer.execute("PRAGMA busy_timeout = 5000")
+        store = cls(connection, checkpointer, path)
+        try:
+            await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
+    async def _checkpoint_regularly(self) -> None:
+        while True:
+            await asyncio.sleep(self.CHECKPOINT_EVERY)
+            try:
+                # PASSIVE never waits for and never blocks the writer.
+                await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error:
+                log.warning("WAL checkpoint of %s failed; will retry", self.path, exc_info=True)
+
     async def close(self) -> None:
+        self._checkpoints.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._checkpoints
         async with self._lock:
+            with contextlib.suppress(sqlite3.Error):
+                await self._checkpointer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            await self._checkpointer.close()
             await self._db.close()
 
     async def __aenter__(self) -> SqliteStore:
@@ -514,13 +563,7 @@ class SqliteStore:
     async def _guarded_update(self, table: TableRecord, expected_revision: int) -> None:
         """Rewrite the table row if its revision is still `expected_revision`; else refuse."""
         row = _table_row(table)
-        cursor = await self._db.execute(
-            "UPDATE tables SET guild = ?, channel = ?, thread = ?, host = ?, game = ?, "
-            "options = ?, seed = ?, status = ?, version = ?, revision = ?, lang = ?, "
-            "remind_after = ?, takeover_after = ?, takeover = ?, created_at = ?, "
-            "updated_at = ?, finished_at = ? WHERE id = ? AND revision = ?",
-            (*row[1:], table.id, expected_revision),
-        )
+        cursor = await self._db.execute(_GUARDED_UPDATE, (*row[1:], table.id, expected_revision))
         if cursor.rowcount != 1:
             raise StaleRevision(f"table {table.id} changed since revision {expected_revision}")
 
@@ -559,12 +602,7 @@ class SqliteStore:
                     [_seat_row(table.id, seat) for seat in table.seats],
                 )
                 if state is not None:
-                    await self._db.execute(
-                        "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?) "
-                        "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, "
-                        "state = excluded.state",
-                        (table.id, table.version, state),
-                    )
+                    await self._db.execute(_UPSERT_SNAPSHOT, (table.id, table.version, state))
                 await self._db.execute("COMMIT")
             except sqlite3.IntegrityError as error:
                 await self._rollback()
@@ -582,53 +620,64 @@ class SqliteStore:
         expected_revision: int,
         changed_seats: Sequence[SeatRecord],
     ) -> None:
+        statements: list[tuple[str, Any]] = [
+            (_GUARDED_UPDATE, (*_table_row(table)[1:], table.id, expected_revision)),
+            # The primary key (table, seq) is a second guard: a move is never logged twice.
+            (
+                "INSERT INTO moves (table_id, seq, seat, notation, move, secret, moved_by, "
+                "played_at, acting) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    move.seq,
+                    move.seat,
+                    move.notation,
+                    move.move,
+                    int(move.secret),
+                    move.by,
+                    move.played_at,
+                    json.dumps(move.acting),
+                ),
+            ),
+            (_UPSERT_SNAPSHOT, (table.id, move.seq, state)),
+        ]
+        statements += [
+            (
+                "UPDATE seats SET kind = ?, user_id = ?, waiting_since = ?, reminded_at = ?, "
+                "replaced_user = ? WHERE table_id = ? AND position = ?",
+                (
+                    s.kind,
+                    s.user,
+                    s.waiting_since,
+                    s.reminded_at,
+                    s.replaced_user,
+                    table.id,
+                    s.position,
+                ),
+            )
+            for s in changed_seats
+        ]
         async with self._lock:
             await self._begin()
             try:
-                await self._guarded_update(table, expected_revision)
-                # The primary key (table, seq) is a second guard: a move is never logged twice.
-                await self._db.execute(
-                    "INSERT INTO moves (table_id, seq, seat, notation, move, secret, moved_by, "
-                    "played_at, acting) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        table.id,
-                        move.seq,
-                        move.seat,
-                        move.notation,
-                        move.move,
-                        int(move.secret),
-                        move.by,
-                        move.played_at,
-                        json.dumps(move.acting),
-                    ),
+                # The statements are queued to the connection's thread together (gather starts
+                # them in order) and run back to back: one round trip instead of one each.
+                # Nothing is committed until the guard below has been checked.
+                results = await asyncio.gather(
+                    *(self._db.execute(sql, params) for sql, params in statements),
+                    return_exceptions=True,
                 )
-                await self._db.execute(
-                    "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?) "
-                    "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, "
-                    "state = excluded.state",
-                    (table.id, move.seq, state),
-                )
-                if changed_seats:
-                    await self._db.executemany(
-                        "UPDATE seats SET kind = ?, user_id = ?, waiting_since = ?, "
-                        "reminded_at = ?, replaced_user = ? WHERE table_id = ? AND position = ?",
-                        [
-                            (
-                                s.kind,
-                                s.user,
-                                s.waiting_since,
-                                s.reminded_at,
-                                s.replaced_user,
-                                table.id,
-                                s.position,
-                            )
-                            for s in changed_seats
-                        ],
+                for result in results:
+                    if isinstance(result, sqlite3.IntegrityError):
+                        raise StaleRevision(f"move {move.seq} of {table.id} is logged already")
+                    if isinstance(result, BaseException):
+                        raise result
+                guard = results[0]
+                assert isinstance(guard, aiosqlite.Cursor)
+                if guard.rowcount != 1:
+                    raise StaleRevision(
+                        f"table {table.id} changed since revision {expected_revision}"
                     )
                 await self._db.execute("COMMIT")
-            except sqlite3.IntegrityError as error:
-                await self._rollback()
-                raise StaleRevision(f"move {move.seq} of {table.id} is logged already") from error
             except BaseException:
                 await self._rollback()
                 raise

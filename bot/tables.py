@@ -98,6 +98,8 @@ class TableService(LobbyActions, ReminderActions, TableCore):
                     self._forget(table_id)
                     if attempt == WRITE_ATTEMPTS - 1:
                         raise
+                finally:
+                    loaded.release()
             raise AssertionError("unreachable")
 
     async def _act(
@@ -162,7 +164,7 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         loaded = await self._current(table_id)
         if loaded.record.status == "lobby" or loaded.game is None:
             raise errors.NotStarted()
-        game, state = loaded.game, loaded.state
+        game, state = loaded.game, loaded.peek()
         acting = game.to_act(state)
         return Status(
             table=TableInfo.of(loaded.record),
@@ -180,7 +182,7 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         if loaded.record.status == "lobby" or loaded.game is None:
             raise errors.NotStarted()
         seat = self._seat_of(loaded.record, user)
-        game, state = loaded.game, loaded.state
+        game, state = loaded.game, loaded.peek()
         acting = seat.seat in game.to_act(state)
         moves = game.legal_moves(state, seat.seat) if acting else []
         return Hand(

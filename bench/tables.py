@@ -1,0 +1,242 @@
+"""TableService benchmark with SQLite: moves per second, act latency, memory per open table.
+
+Run: .venv/bin/python -m bench.tables [--tables 1,100,1000] [--seconds 8] [--rate 600]
+Prints one JSON object. Rendering is excluded.
+
+Every table is a two-player Sankt Petersburg game: one seat driven by the benchmark (a random
+player reading its legal moves through `hand`, as an adapter building buttons would) and one
+greedy AI seat that the service moves itself inside `act`. So one `act` applies the driven move
+and the AI's answer; "moves" counts both. When a game ends its channel starts a new one, so the
+number of open tables stays constant.
+
+Two loads per table count:
+- closed loop: every table acts again as soon as its last act returned (saturation; with many
+  tables the latency is mostly waiting in line, by construction);
+- paced: players think between moves (exponential think times) so that all tables together
+  offer `--rate` moves per second; latency is measured from when the move was due, so time
+  spent queueing is counted (no coordinated omission).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import platform
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.store import SqliteStore
+from bot.tables import TableDefaults, TableService
+from bot.updates import Update
+
+GAME = "stpetersburg"
+
+
+@dataclass
+class Table:
+    """What a player remembers of its table between moves (not the whole Update: holding
+    thousands of views would make the benchmark's own garbage collection the bottleneck)."""
+
+    channel: str
+    user: str
+    table_id: str
+    finished: bool = False
+
+    def saw(self, update: Update) -> int:
+        """Remember what matters of an update; the number of moves it applied."""
+        self.table_id, self.finished = update.table.id, update.finished
+        return len(update.moves)
+
+
+@dataclass
+class Run:
+    latencies: list[float] = field(default_factory=list)  # seconds per act
+    moves: int = 0
+    acts: int = 0
+    games_finished: int = 0
+
+
+async def open_table(service: TableService, channel: str) -> Table:
+    user = f"{channel}-human"
+    update = await service.start(channel, user, game=GAME, bots=1, name="Human")
+    return Table(channel, user, update.table.id, update.finished)
+
+
+async def open_tables(service: TableService, count: int, prefix: str = "c") -> list[Table]:
+    tables = []
+    for start in range(0, count, 100):  # in batches, as many channels start at once
+        batch = range(start, min(count, start + 100))
+        tables += await asyncio.gather(*(open_table(service, f"{prefix}{n}") for n in batch))
+    return tables
+
+
+async def one_act(service: TableService, table: Table, rng: random.Random, run: Run) -> None:
+    """Read the driven seat's legal moves, play one at random, and record the act's time."""
+    if table.finished:
+        run.games_finished += 1
+        table.table_id = (await open_table(service, table.channel)).table_id
+        table.finished = False
+    hand = await service.hand(table.table_id, table.user)
+    move = rng.choice(hand.legal_moves)
+    started = time.perf_counter()
+    update = await service.act(table.table_id, table.user, move)
+    run.latencies.append(time.perf_counter() - started)
+    run.acts += 1
+    run.moves += table.saw(update)
+
+
+async def closed_loop(service: TableService, tables: list[Table], seconds: float) -> Run:
+    run = Run()
+    deadline = time.perf_counter() + seconds
+
+    async def drive(table: Table, seed: int) -> None:
+        rng = random.Random(seed)
+        while time.perf_counter() < deadline:
+            await one_act(service, table, rng, run)
+
+    await asyncio.gather(*(drive(t, n) for n, t in enumerate(tables)))
+    return run
+
+
+async def paced(
+    service: TableService, tables: list[Table], seconds: float, moves_per_second: float
+) -> Run:
+    run = Run()
+    moves_per_act = 2.0  # the driven move and the AI's answer
+    mean_think = len(tables) * moves_per_act / moves_per_second
+    start = time.perf_counter()
+    deadline = start + seconds
+
+    async def drive(table: Table, seed: int) -> None:
+        rng = random.Random(seed)
+        due = start + rng.expovariate(1 / mean_think)
+        while due < deadline:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            hand = await service.hand(table.table_id, table.user)
+            move = rng.choice(hand.legal_moves)
+            update = await service.act(table.table_id, table.user, move)
+            run.latencies.append(time.perf_counter() - due)  # includes any wait in line
+            run.acts += 1
+            run.moves += table.saw(update)
+            del update, hand
+            if table.finished:
+                run.games_finished += 1
+                table.table_id = (await open_table(service, table.channel)).table_id
+                table.finished = False
+            due = max(due, time.perf_counter()) + rng.expovariate(1 / mean_think)
+
+    await asyncio.gather(*(drive(t, n) for n, t in enumerate(tables)))
+    return run
+
+
+def summary(run: Run, seconds: float) -> dict[str, Any]:
+    ordered = sorted(run.latencies)
+
+    def ms(q: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+    return {
+        "moves_per_second": round(run.moves / seconds),
+        "acts_per_second": round(run.acts / seconds),
+        "act_latency_ms": {"p50": ms(0.50), "p99": ms(0.99), "max": ms(1.0)},
+        "mean_act_ms": round(1000 * statistics.fmean(ordered), 2),
+        "moves": run.moves,
+        "games_finished": run.games_finished,
+    }
+
+
+async def measure(count: int, seconds: float, rate: float | None, folder: Path) -> dict[str, Any]:
+    store = await SqliteStore.open(folder / f"bench-{count}.sqlite3")
+    try:
+        service = TableService(store, defaults=TableDefaults())
+        tables = await open_tables(service, count)
+        result: dict[str, Any] = {"open_tables": count}
+        started = time.perf_counter()
+        run = await closed_loop(service, tables, seconds)
+        result["closed_loop"] = summary(run, time.perf_counter() - started)
+        if rate is not None and count > 1:
+            started = time.perf_counter()
+            run = await paced(service, tables, seconds, rate)
+            result[f"paced_{round(rate)}_moves_per_second"] = summary(
+                run, time.perf_counter() - started
+            )
+        sample = tables[0].table_id
+        result["verify_sample_table"] = (await service.verify(sample)).ok
+    finally:
+        await store.close()
+    result["database_mb"] = round(
+        sum(p.stat().st_size for p in folder.glob(f"bench-{count}.sqlite3*")) / 2**20, 1
+    )
+    return result
+
+
+async def memory_per_table(count: int, folder: Path) -> dict[str, float]:
+    """Bytes held per open table in this process (its cached state and record), by tracemalloc."""
+    store = await SqliteStore.open(folder / "memory.sqlite3")
+    try:
+        return await _memory_per_table(TableService(store), count)
+    finally:
+        await store.close()
+
+
+async def _memory_per_table(service: TableService, count: int) -> dict[str, float]:
+    await open_tables(service, 10, prefix="warm")  # warm imports and caches first
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    tables = await open_tables(service, count)
+    for table in tables[:count]:  # play a little so states are mid-game, not fresh
+        for _ in range(10):
+            if not table.finished:
+                hand = await service.hand(table.table_id, table.user)
+                table.saw(await service.act(table.table_id, table.user, hand.legal_moves[0]))
+    tables.clear()  # keep only what the service itself holds
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return {"tables": count, "kb_per_open_table": round((after - before) / count / 1024, 1)}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", default="1,100,1000")
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--rate", type=float, default=600.0, help="paced load, moves per second")
+    arguments = parser.parse_args()
+    counts = [int(n) for n in arguments.tables.split(",")]
+    with tempfile.TemporaryDirectory(prefix="bench-tables-") as name:
+        folder = Path(name)
+        results = {
+            str(n): await measure(n, arguments.seconds, arguments.rate, folder) for n in counts
+        }
+        memory = await memory_per_table(max(counts), folder)
+    print(
+        json.dumps(
+            {
+                "benchmark": "tables",
+                "game": GAME,
+                "seats": "1 driven random player + 1 greedy AI seat per table",
+                "seconds_per_run": arguments.seconds,
+                "python": platform.python_version(),
+                "sqlite": sqlite3.sqlite_version,
+                "cpus": os.cpu_count(),
+                "results": results,
+                "memory": memory,
+            },
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
