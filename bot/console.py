@@ -24,7 +24,7 @@ import games
 from bot import errors
 from bot.config import Settings, table_defaults
 from bot.errors import TableError
-from bot.i18n import lang_of
+from bot.i18n import lang_of, t
 from bot.store import SqliteStore
 from bot.tables import TableService
 from bot.updates import Changed, Update
@@ -166,7 +166,7 @@ class Console:
         if update.finished:
             return
         names = ", ".join(s.label(self.lang) for s in update.to_act)
-        self.say(f"To act: {names}")
+        self.say(t("turn.next", self.lang, seats=names))
         humans = [s for s in update.to_act if not s.is_ai and s.user]
         if len(humans) == 1 and humans[0].user is not None:
             self.switch(humans[0].user.removeprefix("console:"))
@@ -355,9 +355,18 @@ class Console:
         self.say(*describe_view(status.view, skip=frozenset({"prices", "outcome"})))
         if status.outcome is not None:
             for standing in status.outcome.standings:
-                self.say(f"{standing.rank}. {standing.seat}: {standing.score} points")
+                self.say(
+                    t(
+                        "game.standing",
+                        self.lang,
+                        rank=standing.rank,
+                        seat=standing.seat,
+                        score=standing.score,
+                    )
+                )
         else:
-            self.say("To act: " + ", ".join(s.label(self.lang) for s in status.to_act))
+            names = ", ".join(s.label(self.lang) for s in status.to_act)
+            self.say(t("turn.next", self.lang, seats=names))
         self.write_image(status.view, f"{table_id}-{status.table.version:04d}")
 
     async def remind(self, table_id: str, user: str, args: list[str]) -> None:

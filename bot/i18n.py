@@ -186,7 +186,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ja": "{seat} が{waited}手番を行わなかったため、代わりに選択しました。",
     },
     "turn.next": {"en": "To act: {seats}", "ja": "手番：{seats}"},
-    "turn.yours": {"en": "It is your turn in {game}.", "ja": "{game}であなたの手番です。"},
     "game.over": {"en": "The game is over.", "ja": "ゲーム終了です。"},
     "game.standing": {
         "en": "{rank}. {seat}: {score} points",

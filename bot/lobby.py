@@ -65,7 +65,7 @@ class LobbyActions(TableCore):
                     return await self._join(channel, user, name, lang, guild)
                 except (StaleRevision, ChannelBusy):
                     if attempt == WRITE_ATTEMPTS - 1:
-                        raise
+                        raise errors.TableBusy() from None
             raise AssertionError("unreachable")
 
     async def _join(

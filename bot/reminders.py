@@ -108,19 +108,25 @@ class ReminderActions(TableCore):
         updates: list[Update] = []
         for table_id in await self.store.due(now, stalled_after=stalled_after):
             async with self._lock(table_id):
-                loaded = await self._current(table_id)
+                try:
+                    loaded = await self._current(table_id)
+                except errors.TableError:
+                    continue  # e.g. a game this process does not have
+                builder = UpdateBuilder()
                 try:
                     self._playing(loaded)
-                    builder = UpdateBuilder()
                     await self._play_ai(loaded, builder)
                     if remind:
                         await self._take_over(loaded, now, builder)
                         reminders.extend(await self._remind(loaded, now))
-                except (errors.TableError, StaleRevision):
-                    loaded.release()
-                    continue  # finished, closed or moved by another process meanwhile
-                if builder.moves or builder.headline:
+                except errors.TableError:
+                    pass  # finished or closed meanwhile
+                except StaleRevision:
+                    self._forget(table_id)  # another process moved it; what we wrote stands
+                if builder.moves:
                     updates.append(builder.build(loaded))
+                else:
+                    loaded.release()
         return Tick(tuple(reminders), tuple(updates))
 
     async def _take_over(self, loaded: LoadedTable, now: float, builder: UpdateBuilder) -> None:

@@ -97,7 +97,7 @@ class TableService(LobbyActions, ReminderActions, TableCore):
                     # Another process wrote this table: re-read it and judge the request again.
                     self._forget(table_id)
                     if attempt == WRITE_ATTEMPTS - 1:
-                        raise
+                        raise errors.StaleBoard() from None
                 finally:
                     loaded.release()
             raise AssertionError("unreachable")
@@ -126,9 +126,8 @@ class TableService(LobbyActions, ReminderActions, TableCore):
     ) -> None:
         """Refuse a request built on version `seen` if its seat has moved since (a double click)."""
         own = [m for m in await self.store.moves(record.id, after=seen) if m.seat == seat.seat]
-        if own:
-            shown = Text.of("log.hidden") if own[0].secret else Text.plain(own[0].notation)
-            raise errors.AlreadyPlayed(move=shown)
+        if own:  # the error goes only to this player, so even a secret choice may be named
+            raise errors.AlreadyPlayed(move=Text.plain(own[0].notation))
         if strict:
             raise errors.StaleBoard()
 

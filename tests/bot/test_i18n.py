@@ -31,9 +31,9 @@ def test_every_error_has_a_catalogue_key() -> None:
 
 def test_parameters_follow_the_language_of_the_message() -> None:
     name = Text(en="Tally", ja="タリー")
-    assert t("turn.yours", "en", game=name) == "It is your turn in Tally."
-    assert t("turn.yours", "ja", game=name) == "タリーであなたの手番です。"
-    assert t("turn.yours", "de", game=name) == "It is your turn in Tally."  # English otherwise
+    assert t("reminder.waiting", "en", seat="A", game=name, waited="1 h").startswith("A, Tally")
+    assert "タリー" in t("reminder.waiting", "ja", seat="A", game=name, waited="1時間")
+    assert t("turn.next", "de", seats="A") == "To act: A"  # English where a language is missing
     assert Text.of("game.over").get("ja") == "ゲーム終了です。"
     assert Text.join([Text("a", "あ"), Text("b", "い")]).ja == "あ、い"
 
