@@ -427,10 +427,13 @@ class Table:
                     money += sum(CARDS[k].colour == "orange" for k in player.area)
             elif colour == "orange" and "tax_man" in player.area:
                 money += sum(CARDS[k].colour == "green" for k in player.area)
-            if money or points:
-                self.update(seat, money=player.money + money, points=player.points + points)
-            self.event("score", seat, phase=self.phase, points=points)
-            self.money_event("income", seat, amount=money, phase=self.phase)
+            if not (money or points):
+                continue  # nothing to pay out, nothing to announce
+            self.update(seat, money=player.money + money, points=player.points + points)
+            if points:
+                self.event("score", seat, phase=self.phase, points=points)
+            if money:
+                self.money_event("income", seat, amount=money, phase=self.phase)
 
     def end_round(self) -> None:
         if any(not self.stacks[s] for s in STACKS):
@@ -496,14 +499,11 @@ def apply_move(state: State, seat: int, move: Move) -> State:
     elif isinstance(move, PubPurchase):
         assert table.pending is not None
         player = table.players[seat]
-        if move.points:
-            table.update(
-                seat,
-                money=player.money - PUB_PRICE_PER_POINT * move.points,
-                points=player.points + move.points,
-            )
         table.event("pub", seat, points=move.points)
-        table.money_event("paid", seat, amount=PUB_PRICE_PER_POINT * move.points, card="pub")
+        if move.points:
+            price = PUB_PRICE_PER_POINT * move.points
+            table.update(seat, money=player.money - price, points=player.points + move.points)
+            table.money_event("paid", seat, amount=price, card="pub")
         queue = table.pending.queue
         if queue:
             table.pending = Pending(kind="pub", seat=queue[0], queue=queue[1:])
