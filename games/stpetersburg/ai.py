@@ -158,7 +158,7 @@ def worth(
     if card.ability == "tax_man":
         gain += scorings * ruble * sum(CARDS[k].colour == "green" for k in player.area)
     if card.colour == "orange":
-        kinds = {k for k in player.area if CARDS[k].colour == "orange"}
+        kinds = rules.aristocrat_kinds(player)
         before = aristocrat_bonus(len(kinds))
         after_kinds = (
             (kinds - {target}) if target and player.area.count(target) == 1 else set(kinds)

@@ -209,7 +209,7 @@ class StPetersburg(Game[State, Move, View]):
                     observatories_used=p.observatories_used,
                     markers=tuple(ph for ph in PHASES if state.markers[ph] == seat),
                     yields=self._yields(p),
-                    aristocrat_kinds=len({k for k in p.area if CARDS[k].colour == "orange"}),
+                    aristocrat_kinds=len(rules.aristocrat_kinds(p)),
                 )
             )
         seat = self._seat(state, viewer) if viewer is not None else -1
@@ -237,15 +237,8 @@ class StPetersburg(Game[State, Move, View]):
         result = []
         for phase in PHASES[:3]:
             colour = PHASE_COLOUR[phase]
-            cards = [CARDS[k] for k in player.area if CARDS[k].colour == colour]
-            money = sum(c.money for c in cards)
-            points = sum(c.points for c in cards)
-            if phase == "buildings":
-                points -= player.observatories_used
-                if "mariinskij_theater" in player.area:
-                    money += sum(CARDS[k].colour == "orange" for k in player.area)
-            if phase == "aristocrats" and "tax_man" in player.area:
-                money += sum(CARDS[k].colour == "green" for k in player.area)
+            assert colour is not None
+            money, points = rules.payout(player, colour)
             result.append(Yield(phase=phase, money=money, points=points))
         return tuple(result)
 
@@ -264,7 +257,7 @@ class StPetersburg(Game[State, Move, View]):
             sources.append(("drawn", state.pending.card, False))
         prices = []
         for source, card, old in sources:
-            for target, price in rules._placements(player, card, old):
+            for target, price in rules.placements(player, card, old):
                 prices.append(
                     Price(
                         source=source,
@@ -284,7 +277,7 @@ class StPetersburg(Game[State, Move, View]):
             return None
         entries = []
         for p in state.players:
-            kinds = len({k for k in p.area if CARDS[k].colour == "orange"})
+            kinds = len(rules.aristocrat_kinds(p))
             breakdown = {
                 "track": p.points,
                 "aristocrat_kinds": kinds,

@@ -19,6 +19,7 @@ from games.stpetersburg.data import (
     PUB_PRICE_PER_POINT,
     STACKS,
     WAREHOUSE_HAND_LIMIT,
+    Colour,
     StackId,
 )
 from games.stpetersburg.models import (
@@ -84,6 +85,28 @@ def targets(player: PlayerState, card_key: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def payout(player: PlayerState, colour: str) -> tuple[int, int]:
+    """(rubles, points) the player's cards of `colour` pay at that colour's scoring (§1.9)."""
+    money = points = 0
+    for key in player.area:
+        card = CARDS[key]
+        if card.colour == colour:
+            money += card.money
+            points += card.points
+    if colour == "blue":
+        points -= player.observatories_used  # a used Observatory scores nothing
+        if "mariinskij_theater" in player.area:
+            money += sum(CARDS[k].colour == "orange" for k in player.area)
+    elif colour == "orange" and "tax_man" in player.area:
+        money += sum(CARDS[k].colour == "green" for k in player.area)
+    return money, points
+
+
+def aristocrat_kinds(player: PlayerState) -> set[str]:
+    """The distinct orange cards (aristocrats and orange trading cards) in the play area."""
+    return {key for key in player.area if CARDS[key].colour == "orange"}
+
+
 def pub_limit(player: PlayerState) -> int:
     return min(PUB_POINTS_PER_PUB * player.area.count("pub"), player.money // PUB_PRICE_PER_POINT)
 
@@ -100,7 +123,7 @@ pub_move = cache(lambda points: PubPurchase(points=points))
 PASS = Pass()
 
 
-def _placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | None, int]]:
+def placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | None, int]]:
     """(target, cost) for every way `player` could put `card` into play now."""
     if CARDS[card].trading:
         return [(t, cost(player, card, old=old, target=t)) for t in targets(player, card)]
@@ -122,7 +145,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         assert pending.card is not None
         drawn: list[Move] = [
             drawn_move("buy", target)
-            for target, price in _placements(player, pending.card, False)
+            for target, price in placements(player, pending.card, False)
             if price <= player.money
         ]
         if len(player.hand) < hand_limit(player):
@@ -132,18 +155,15 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if state.finished or state.turn != seat:
         return []
     moves: list[Move] = []
-    seen: set[tuple[str, bool]] = set()
-    for slot in state.board:
-        if (slot.card, slot.old) in seen:
-            continue
-        seen.add((slot.card, slot.old))
-        for target, price in _placements(player, slot.card, slot.old):
+    on_board = seen_in_order(state.board)
+    for card, old in on_board:
+        for target, price in placements(player, card, old):
             if price <= player.money:
-                moves.append(buy_move(slot.card, slot.old, target))
+                moves.append(buy_move(card, old, target))
     if len(player.hand) < hand_limit(player):
-        moves.extend(take_move(card, old) for card, old in seen_in_order(state.board))
+        moves.extend(take_move(card, old) for card, old in on_board)
     for card in dict.fromkeys(player.hand):
-        for target, price in _placements(player, card, False):
+        for target, price in placements(player, card, False):
             if price <= player.money:
                 moves.append(play_move(card, target))
     if state.phase == "buildings" and face_up_observatories(player) > 0:
@@ -412,21 +432,10 @@ class Table:
             if not self.stacks[stack]:
                 self.event("stack_empty", None, stack=stack)
 
-    def score(self, colour: str) -> None:
+    def score(self, colour: Colour) -> None:
         for seat in self.order_from(self.markers[self.phase]):
             player = self.players[seat]
-            money = points = 0
-            for key in player.area:
-                card = CARDS[key]
-                if card.colour == colour:
-                    money += card.money
-                    points += card.points
-            if colour == "blue":
-                points -= player.observatories_used  # a used Observatory scores nothing
-                if "mariinskij_theater" in player.area:
-                    money += sum(CARDS[k].colour == "orange" for k in player.area)
-            elif colour == "orange" and "tax_man" in player.area:
-                money += sum(CARDS[k].colour == "green" for k in player.area)
+            money, points = payout(player, colour)
             if not (money or points):
                 continue  # nothing to pay out, nothing to announce
             self.update(seat, money=player.money + money, points=player.points + points)
