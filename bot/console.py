@@ -174,8 +174,9 @@ class Console:
     def write_image(self, view: BaseModel, stem: str) -> None:
         if self.renderer is None or self.images is None:
             return
-        if getattr(view, "game", None) not in getattr(sys.modules.get("render"), "RENDERERS", {}):
-            return  # a game render has no drawing for (a test game): text only
+        game_id = getattr(view, "game", None)
+        if not isinstance(game_id, str) or not games.get(game_id).renderer:
+            return  # a game without a drawing (a test game): text only
         try:
             png = self.renderer(view, lang=self.lang)
             self.images.mkdir(parents=True, exist_ok=True)

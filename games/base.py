@@ -1,4 +1,8 @@
-"""The game contract every rules engine implements: errors, outcome, events, seeded RNG, resolve."""
+"""The game contract every rules engine implements: errors, outcome, events, seeded RNG, resolve.
+
+What a game tells the adapters (options, move presentation, move commands, text board, AI kinds,
+renderer) is declared in `games.adapters` and reached through the `Game` methods below.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,21 @@ import random
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
+
+if TYPE_CHECKING:
+    from games.adapters import (
+        AiKind,
+        AiPlayer,
+        CommandGroup,
+        GameOptions,
+        MoveCommand,
+        MoveGroup,
+        Offer,
+        OptionSpec,
+    )
 
 
 class GameError(ValueError):
@@ -151,6 +167,18 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
     # Words a player may leave out when typing a move (e.g. "old"): resolve skips them.
     optional_words: ClassVar[frozenset[str]] = frozenset()
 
+    # ---- what the adapters need (games.adapters declares the types)
+    # The options model: `/start` is built from its offered fields; `new` validates through it.
+    options_type: ClassVar[type[GameOptions]]
+    # How legal moves are grouped into menus and buttons (see `offers`).
+    move_groups: ClassVar[tuple[MoveGroup, ...]] = ()
+    # The game's per-move slash commands; None: only `/move` and the board's controls.
+    commands: ClassVar[CommandGroup | None] = None
+    # "module:function" drawing a view as PNG bytes: `render(view, *, lang, scale, names)`.
+    renderer: ClassVar[str | None] = None
+    # A short summary of the rules per language, for `/rules` (Markdown, ≤ 1,500 characters).
+    rules_summary: ClassVar[dict[str, str]] = {}
+
     @abstractmethod
     def new(
         self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None
@@ -186,6 +214,77 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
     @abstractmethod
     def players(self, state: StateT) -> tuple[str, ...]:
         """The seats of this game in seat order."""
+
+    @abstractmethod
+    def board_text(
+        self, view: ViewT, *, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        """A plain-text picture of a view (console `/status`, image alt text); like str(board).
+
+        Shows exactly what the view holds: a private view adds the viewer's own secrets.
+        """
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """The options players may set at `/start`, derived from `options_type`."""
+        from games.adapters import option_specs
+
+        return option_specs(self.options_type)
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> Any:
+        """Options as the game's model; InvalidOptions naming the option and what is allowed."""
+        from games.adapters import validate_options
+
+        return validate_options(self.options_type, options or {})
+
+    def offers(self, view: ViewT, moves: Sequence[MoveT], *, lang: str = "en") -> list[Offer]:
+        """The seat's legal moves as controls, one per move in the same order.
+
+        `view` is that seat's own view. The default groups by the move's `kind`, labels with
+        `format`, and shows nothing publicly (the safe choice for hidden information).
+        """
+        from games.adapters import Offer
+
+        return [
+            Offer(
+                move=self.format(move),
+                group=str(getattr(move, "kind", "move")),
+                label=self.format(move, lang=lang),
+            )
+            for move in moves
+        ]
+
+    def command_text(self, command: MoveCommand, values: Mapping[str, object]) -> str:
+        """The move text a move command means: a whole move given in a "move" option, else the
+        command's template filled with the options."""
+        from games.adapters import fill_template
+
+        for param in command.params:
+            value = values.get(param.name)
+            if param.kind == "move" and isinstance(value, str) and value.strip():
+                try:
+                    self.parse(value)
+                except InvalidMove:
+                    continue
+                return value
+        return fill_template(command.template, values)
+
+    def ai_kinds(self) -> tuple[AiKind, ...]:
+        """The computer players this game offers, the default first. Every game has `random`."""
+        from games.adapters import RANDOM_AI
+
+        return (RANDOM_AI,)
+
+    def ai(self, kind: str) -> AiPlayer:
+        """A computer player of that kind; InvalidOptions naming the kinds there are."""
+        kinds = {k.key: k for k in self.ai_kinds()}
+        if kind not in kinds:
+            listed = ", ".join(kinds)
+            raise InvalidOptions(
+                f"No computer player {kind!r} for {self.names['en']}; there are: {listed}.",
+                f"{self.names['ja']}に「{kind}」というコンピューターはいません。使えるもの: {listed}",
+            )
+        player: AiPlayer = kinds[kind].make()
+        return player
 
     def load(self, data: str) -> StateT:
         """A state from its JSON form."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from games.adapters import AiKind
 from games.base import Game
 from games.stpetersburg import rules
 from games.stpetersburg.data import (
@@ -171,7 +172,18 @@ def worth(
     return gain
 
 
-PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-}
+KINDS = (
+    AiKind(
+        key="greedy",
+        texts={
+            "en": "values each card by its income and points over the scorings left",
+            "ja": "残りの得点計算での収入と勝利点でカードを評価する",
+        },
+        make=GreedyPlayer,
+    ),
+    AiKind(
+        key="random",
+        texts={"en": "plays a random legal move", "ja": "合法手からランダムに選ぶ"},
+        make=RandomPlayer,
+    ),
+)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import ValidationError
-
+from games.adapters import AiKind, Offer
 from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.stpetersburg import rules
+from games.stpetersburg import ai, present, rules
 from games.stpetersburg.data import (
     CARDS,
     HAND_PENALTY,
@@ -49,6 +48,11 @@ class StPetersburg(Game[State, Move, View]):
     state_type = State
     move_types = MOVE_TYPES
     optional_words = OPTIONAL_WORDS
+    options_type = Options
+    move_groups = present.MOVE_GROUPS
+    commands = present.COMMANDS
+    renderer = "render.stpetersburg:render"
+    rules_summary: ClassVar[dict[str, str]] = present.RULES
 
     # ------------------------------------------------------------ setup
 
@@ -87,19 +91,22 @@ class StPetersburg(Game[State, Move, View]):
             board=tuple(BoardCard(card=c) for c in stacks["workers"][:first_deal]),
             markers=markers,
             turn=markers["workers"],
+            events=(
+                Event(
+                    kind="start",
+                    data={
+                        "players": players,
+                        "start": players[markers["workers"]],
+                        "cards": [c for c in stacks["workers"][:first_deal]],
+                        "public_money": opts.public_money,
+                    },
+                ),
+            ),
         )
         return state
 
     def _options(self, options: Mapping[str, Any], n: int) -> Options:
-        try:
-            opts = Options.model_validate(dict(options))
-        except ValidationError as error:
-            problem = error.errors()[0]
-            where = ".".join(str(p) for p in problem["loc"]) or "options"
-            raise InvalidOptions(
-                f"Bad option {where}: {problem['msg']}.",
-                f"オプション {where} が不正です: {problem['msg']}",
-            ) from None
+        opts: Options = self.validate_options(options)
         if opts.start_markers is not None:
             markers = opts.start_markers
             if set(markers) != set(PHASES) or not all(0 <= s < n for s in markers.values()):
@@ -188,6 +195,19 @@ class StPetersburg(Game[State, Move, View]):
         self, event: Event, *, lang: str = "en", names: Mapping[str, str] | None = None
     ) -> str:
         return describe_event(event, lang, names or {})
+
+    # ------------------------------------------------------------ what the adapters show
+
+    def offers(self, view: View, moves: Sequence[Move], *, lang: str = "en") -> list[Offer]:
+        return present.offers(view, moves, lang)
+
+    def board_text(
+        self, view: View, *, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        return present.board_text(view, lang, names or {})
+
+    def ai_kinds(self) -> tuple[AiKind, ...]:
+        return ai.KINDS
 
     # ------------------------------------------------------------ what players may see
 

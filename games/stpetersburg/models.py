@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from games.adapters import GameOptions, internal, option
 from games.base import Event, Frozen, Outcome, Rng
 from games.stpetersburg.data import StackId
 
@@ -72,12 +73,16 @@ MOVE_TYPES = (Buy, Take, Play, Pass, Observe, Drawn, PubPurchase)
 # ---------------------------------------------------------------- options and state
 
 
-class Options(Frozen):
-    public_money: bool = False
+class Options(GameOptions):
+    public_money: bool = option(
+        False,
+        en="Everyone's money is open (otherwise secret until the end)",
+        ja="全員の所持金を公開する（通常は終了まで非公開）",
+    )
     # phase id -> seat index holding that phase's start-player marker at the start
-    start_markers: dict[StackId, int] | None = None
+    start_markers: dict[StackId, int] | None = internal()
     # stack id -> card names put on top of that stack, in this order
-    stack: dict[StackId, tuple[str, ...]] | None = None
+    stack: dict[StackId, tuple[str, ...]] | None = internal()
 
 
 class BoardCard(Frozen):

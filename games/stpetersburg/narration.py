@@ -93,6 +93,16 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
             f"{who} scored {d['points']} point(s) in the {PHASE_NAMES['en'][d['phase']]}.",
             f"{who}は{PHASE_NAMES['ja'][d['phase']]}の得点計算で{d['points']}点を得ました。",
         ),
+        "start": lambda: (
+            f"The game begins with {', '.join(names.get(p, p) for p in d['players'])}. "
+            f"Round 1, {PHASE_NAMES['en']['workers']}: {names.get(d['start'], d['start'])} starts. "
+            f"On the board: {_cards(d['cards'], 'en')}."
+            + (" Money is open." if d.get("public_money") else " Money is secret."),
+            f"{'、'.join(names.get(p, p) for p in d['players'])}でゲーム開始。"
+            f"第1ラウンド {PHASE_NAMES['ja']['workers']}: {names.get(d['start'], d['start'])}から始めます。"
+            f"売り場: {_cards(d['cards'], 'ja')}。"
+            + ("所持金は公開です。" if d.get("public_money") else "所持金は非公開です。"),
+        ),
         "phase": lambda: (
             f"Round {d['round']}, {PHASE_NAMES['en'][d['phase']]}: "
             f"{names.get(d['start'], d['start'])} starts.",

@@ -14,6 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, ValidationError
 
 import games
+from games.adapters import GameOptions, option
 from games.base import (
     Event,
     Frozen,
@@ -41,8 +42,8 @@ class Pass(Frozen):
 TallyMove = Annotated[Add | Pass, Field(discriminator="kind")]
 
 
-class TallyOptions(Frozen):
-    target: int = Field(default=10, ge=3, le=200)
+class TallyOptions(GameOptions):
+    target: int = option(10, en="Total that ends the game", ja="終了する合計", ge=3, le=200)
 
 
 class TallyState(Frozen):
@@ -76,6 +77,13 @@ class Tally(Game[TallyState, Any, TallyView]):
     max_players = 4
     state_type = TallyState
     move_types = (Add, Pass)
+    options_type = TallyOptions
+
+    def board_text(
+        self, view: TallyView, *, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        mine = "" if view.my_tokens is None else f"\nmy tokens: {list(view.my_tokens)}"
+        return f"total {view.total} of {view.target}{mine}"
 
     def new(
         self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None
@@ -190,8 +198,8 @@ class Bid(Frozen):
     amount: int
 
 
-class SealedOptions(Frozen):
-    rounds: int = Field(default=3, ge=1, le=20)
+class SealedOptions(GameOptions):
+    rounds: int = option(3, en="Rounds of bidding", ja="入札のラウンド数", ge=1, le=20)
 
 
 class SealedState(Frozen):
@@ -222,6 +230,13 @@ class Sealed(Game[SealedState, Bid, SealedView]):
     max_players = 4
     state_type = SealedState
     move_types = (Bid,)
+    options_type = SealedOptions
+
+    def board_text(
+        self, view: SealedView, *, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        mine = "" if view.my_bid is None else f"\nmy bid: {view.my_bid}"
+        return f"round {view.round} of {view.rounds}, bids in: {len(view.submitted)}{mine}"
 
     def new(
         self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None
