@@ -13,7 +13,6 @@ import time
 from typing import Any
 
 import games
-from games.stpetersburg.ai import GreedyPlayer, RandomPlayer
 
 
 def random_games(game_id: str, players: int, count: int) -> dict[str, float]:
@@ -50,22 +49,22 @@ def copy_cost(game_id: str, players: int) -> dict[str, float]:
     return {"deep_copy_us": round((time.perf_counter() - start) / rounds * 1e6, 1)}
 
 
-def greedy_vs_random(count: int) -> dict[str, Any]:
-    game = games.get("stpetersburg")
+def greedy_vs_random(game_id: str, count: int) -> dict[str, Any]:
+    """How often the game's greedy AI wins against random ones (seat rotated), per seat count."""
+    game = games.get(game_id)
     results: dict[str, Any] = {}
-    for players in (2, 4):
+    for players in sorted({max(2, game.min_players), game.max_players}):
         wins = 0
         for seed in range(count):
             greedy_seat = seed % players
             seats = [f"p{i}" for i in range(players)]
             ais = {
-                s: GreedyPlayer() if i == greedy_seat else RandomPlayer()
-                for i, s in enumerate(seats)
+                s: game.ai("greedy" if i == greedy_seat else "random") for i, s in enumerate(seats)
             }
             rng = random.Random(seed)
             state = game.new(seats, seed=seed)
             while game.outcome(state) is None:
-                (seat,) = game.to_act(state)
+                seat = min(game.to_act(state))
                 state = game.apply(state, seat, ais[seat].choose(game, state, seat, rng))
             outcome = game.outcome(state)
             assert outcome is not None
@@ -81,15 +80,19 @@ def main() -> None:
     parser.add_argument(
         "--ai-games", type=int, default=200, help="greedy-vs-random games per seat count"
     )
-    args = parser.parse_args()
     report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
-    for game in games.all():
+    parser.add_argument("--only", help="one game id")
+    args = parser.parse_args()
+    for game in games.builtins():
+        if args.only and game.id != args.only:
+            continue
         per_game: dict[str, Any] = {}
         for players in range(game.min_players, game.max_players + 1):
             per_game[f"{players}_seats"] = random_games(game.id, players, args.games)
         per_game["copy"] = copy_cost(game.id, game.max_players)
+        if "greedy" in {k.key for k in game.ai_kinds()}:
+            per_game["ai"] = greedy_vs_random(game.id, args.ai_games)
         report[game.id] = per_game
-    report["stpetersburg_ai"] = greedy_vs_random(args.ai_games)
     print(json.dumps(report, indent=2))
 
 

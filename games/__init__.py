@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 from games.base import Game
@@ -22,14 +24,17 @@ def unregister(game_id: str) -> None:
 
 
 def _load_builtins() -> None:
+    """Register every game package shipped in games/: a package with a module-level `GAME`."""
     global _BUILTINS_LOADED
     if not _BUILTINS_LOADED:
         _BUILTINS_LOADED = True
-        from games.stpetersburg import GAME as stpetersburg
-
-        for game in (stpetersburg,):
-            register(game)
-            _BUILTIN_IDS.append(game.id)
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+            if not info.ispkg:
+                continue
+            game = getattr(importlib.import_module(f"games.{info.name}"), "GAME", None)
+            if isinstance(game, Game):
+                register(game)
+                _BUILTIN_IDS.append(game.id)
 
 
 def get(game_id: str) -> Game[Any, Any, Any]:
