@@ -65,6 +65,13 @@ class InvalidOptions(GameError):
     """Options or seats that `new` cannot start a game with."""
 
 
+class InvalidData(GameError):
+    """A component data file (cards, map, board) that fails the game's consistency checks.
+
+    The message names the file, the record and the reason, so a server owner can fix it.
+    """
+
+
 class Frozen(BaseModel):
     """Base of every state, move and view model: immutable, strict about unknown fields."""
 
@@ -285,6 +292,18 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
             )
         player: AiPlayer = kinds[kind].make()
         return player
+
+    def with_data(self, text: str, *, source: str) -> Game[StateT, MoveT, ViewT]:
+        """This game with its component data read from `text` (the format of the game's own
+        data file, e.g. a corrected map a server owner has), validated like the shipped file.
+
+        `source` names the file in errors. Raises InvalidData naming file, record and reason.
+        Games whose data is all confirmed may keep this default, which takes no data file.
+        """
+        raise InvalidData(
+            f"{source}: {self.names['en']} takes no data file.",
+            f"{source}: {self.names['ja']}はデータファイルを使いません。",
+        )
 
     def load(self, data: str) -> StateT:
         """A state from its JSON form."""
