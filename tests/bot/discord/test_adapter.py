@@ -11,7 +11,7 @@ import pytest
 import simcord
 from simcord import interactions as sim_interactions
 
-from bot.components import (
+from bot.discord.components import (
     CUSTOM_ID_MAX,
     HAND_TEMPLATE,
     MOVE_TEMPLATE,

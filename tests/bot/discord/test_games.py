@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.cogs.board import default_renderer
+from bot.discord.board import default_renderer
 from tests.bot.discord.conftest import World
 from tests.bot.discord.driver import DISCORD_ANSWER_LIMIT, Timing, play_to_the_end
 
