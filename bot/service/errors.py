@@ -182,7 +182,7 @@ class GameUnavailable(TableError):
 
 
 class BadBotKind(TableError):
-    """An AI kind other than random or greedy."""
+    """An AI kind the game (or, before a game is chosen, every game) does not offer."""
 
     key = "error.bad_bot_kind"
 

@@ -125,14 +125,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ja": "ゲーム「{game}」はこのボットで利用できなくなっています。",
     },
     "error.bad_bot_kind": {
-        "en": "A computer player is 'random' or 'greedy', not {kind}.",
-        "ja": "コンピューターの種類は「random」か「greedy」です（{kind} は使えません）。",
+        "en": "There is no computer player {kind}; choose one of: {kinds}.",
+        "ja": "コンピューター「{kind}」はありません。使えるもの: {kinds}",
     },
     # ---------------------------------------------------------------- lobby and table
     "seat.bot": {"en": "Bot {n}", "ja": "ボット{n}"},
     "seat.kind.human": {"en": "player", "ja": "プレイヤー"},
     "seat.kind.random": {"en": "random bot", "ja": "ランダムボット"},
     "seat.kind.greedy": {"en": "greedy bot", "ja": "強欲ボット"},
+    "seat.kind.other": {"en": "{kind} bot", "ja": "{kind}ボット"},
     "lobby.summary": {
         "en": "Table {table} (host {host}), game: {game}. Seated: {seats}.",
         "ja": "テーブル {table}（ホスト {host}）、ゲーム：{game}。参加者：{seats}",

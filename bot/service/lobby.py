@@ -10,7 +10,7 @@ import games
 from bot.service import errors
 from bot.service.errors import game_text
 from bot.service.i18n import Text
-from bot.service.players import AI_KINDS
+from bot.service.players import check_ai_kind
 from bot.service.store import (
     ChannelBusy,
     DuplicateId,
@@ -192,8 +192,7 @@ class LobbyActions(TableCore):
             return Lobby(TableInfo.of(loaded.record), Text.of("lobby.joined", name=added))
 
     def _with_bots(self, record: TableRecord, count: int, kind: str) -> TableRecord:
-        if kind not in AI_KINDS:
-            raise errors.BadBotKind(kind=kind)
+        check_ai_kind(self._game(record.game) if record.game else None, kind)
         if count < 0:
             raise errors.BadSetting(name="bots", detail=Text.plain(str(count)))
         seats = list(record.seats)
@@ -207,7 +206,7 @@ class LobbyActions(TableCore):
                 SeatRecord(
                     position=max(s.position for s in seats) + 1,
                     seat=seat_name(f"Bot {number}", [s.seat for s in seats]),
-                    kind=kind,  # type: ignore[arg-type]  # checked against AI_KINDS above
+                    kind=kind,  # type: ignore[arg-type]  # checked by check_ai_kind above
                     user=None,
                     lang=record.lang,
                     joined_at=self.clock(),
@@ -265,6 +264,9 @@ class LobbyActions(TableCore):
             record = replace(record, game=chosen.id, options=dict(options))
             record = self._with_bots(replace(record, game=None), bots, bot_kind)
             record = replace(record, game=chosen.id)
+            for seat in record.seats:
+                if seat.kind != "human":
+                    check_ai_kind(chosen, seat.kind)
             have = len(record.seats)
             if have < chosen.min_players:
                 raise errors.TooFewPlayers(
@@ -294,5 +296,7 @@ class LobbyActions(TableCore):
                 builder.headline.append(
                     Text.of("table.started", game=game_name(chosen), seats=seat_names(seats))
                 )
+                # The game's start event says the setup: who starts, what was dealt openly.
+                builder.headline.extend(builder.narrate(chosen, loaded.record, state))
                 await self._play_ai(loaded, builder)
                 return builder.build(loaded)

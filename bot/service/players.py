@@ -1,55 +1,48 @@
-"""Computer players for AI seats: a game's own `ai` module where it has one, else random legal moves."""
+"""Computer players for AI seats, through the game contract: `game.ai_kinds()` and `game.ai(kind)`."""
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
 from functools import cache
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel
 
-from games.base import Game
+from bot.service import errors
+from games.adapters import AiPlayer, RandomAi
+from games.base import Game, InvalidOptions
 
 log = logging.getLogger(__name__)
 
-AI_KINDS = ("random", "greedy")
-# The class names a game's `games.<id>.ai` module offers for each kind.
-_CLASS_NAMES = {"random": "RandomPlayer", "greedy": "GreedyPlayer"}
+
+def ai_kinds(game: Game[Any, Any, Any] | None) -> tuple[str, ...]:
+    """The AI kinds `game` offers (default first); with no game yet, those of every game."""
+    import games
+
+    if game is not None:
+        return tuple(k.key for k in game.ai_kinds())
+    seen: dict[str, None] = {}
+    for each in games.all():
+        seen.update((k.key, None) for k in each.ai_kinds())
+    return tuple(seen)
 
 
-class Player(Protocol):
-    """The interface of a game's AI classes (see games/stpetersburg/ai.py)."""
-
-    def choose(
-        self, game: Game[Any, Any, Any], state: Any, seat: str, rng: random.Random
-    ) -> BaseModel: ...
-
-
-class RandomLegalPlayer:
-    """Picks uniformly among the legal moves: the fallback for games without an ai module."""
-
-    def choose(
-        self, game: Game[Any, Any, Any], state: Any, seat: str, rng: random.Random
-    ) -> BaseModel:
-        moves = game.legal_moves(state, seat)
-        return moves[rng.randrange(len(moves))]  # type: ignore[no-any-return]
+def check_ai_kind(game: Game[Any, Any, Any] | None, kind: str) -> None:
+    """BadBotKind naming the kinds there are, unless `game` (or any game) offers `kind`."""
+    kinds = ai_kinds(game)
+    if kind not in kinds:
+        raise errors.BadBotKind(kind=kind, kinds=", ".join(kinds))
 
 
 @cache
-def player_for(game_id: str, kind: str) -> Player:
-    """The AI of `kind` for a game: its own class if `games.<id>.ai` has one, else random."""
+def player_for(game: Game[Any, Any, Any], kind: str) -> AiPlayer:
+    """The game's AI of `kind`; a random player for a kind the game no longer offers."""
     try:
-        module = importlib.import_module(f"games.{game_id}.ai")
-    except ImportError:
-        return RandomLegalPlayer()
-    factory = getattr(module, _CLASS_NAMES.get(kind, ""), None) or getattr(
-        module, _CLASS_NAMES["random"], None
-    )
-    if factory is None:
-        return RandomLegalPlayer()
-    return factory()  # type: ignore[no-any-return]
+        return game.ai(kind)
+    except InvalidOptions:
+        log.warning("%s offers no AI %r any more; seats of that kind play at random", game.id, kind)
+        return RandomAi()
 
 
 def choose_move(
@@ -57,8 +50,13 @@ def choose_move(
 ) -> BaseModel:
     """The AI's move for `seat`; a random legal move if the AI fails, so a table never stalls."""
     try:
-        move = player_for(game.id, kind).choose(game, state, seat, rng)
+        move = player_for(game, kind).choose(game, state, seat, rng)
     except Exception:
         log.exception("AI %s of %s failed for seat %s; playing at random", kind, game.id, seat)
-        return RandomLegalPlayer().choose(game, state, seat, rng)
-    return move
+        return random_move(game, state, seat, rng)
+    return move  # type: ignore[no-any-return]
+
+
+def random_move(game: Game[Any, Any, Any], state: Any, seat: str, rng: random.Random) -> BaseModel:
+    """A uniformly random legal move (the fallback when an AI fails)."""
+    return RandomAi().choose(game, state, seat, rng)  # type: ignore[no-any-return]

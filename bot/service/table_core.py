@@ -18,7 +18,7 @@ from pydantic import BaseModel
 import games
 from bot.service import errors
 from bot.service.i18n import Text, duration
-from bot.service.players import AI_KINDS, RandomLegalPlayer, choose_move
+from bot.service.players import check_ai_kind, choose_move, random_move
 from bot.service.store import (
     MovedBy,
     MoveRecord,
@@ -34,6 +34,7 @@ from bot.service.updates import (
     SeatInfo,
     TableInfo,
     Update,
+    ai_label,
 )
 from games.base import Event, Game, GameError
 
@@ -167,15 +168,7 @@ class UpdateBuilder:
             text = Text.of("move.auto", seat=seat, waited=duration(waited or 0), move=notation)
         else:
             text = Text.of("move.played", seat=seat, move=notation)
-        public: list[Text] = []
-        for event in game.events(state):
-            words = describe_event(game, event)
-            if event.private_to is None:
-                public.append(words)
-            else:
-                owner = next((s.user for s in record.seats if s.seat == event.private_to), None)
-                if owner is not None:  # nobody reads an AI seat's notices
-                    self.private.append(Notice(event.private_to, owner, words))
+        public = self.narrate(game, record, state)
         self.moves.append(
             PlayedMove(
                 seq=move_record.seq,
@@ -186,6 +179,19 @@ class UpdateBuilder:
                 events=tuple(public),
             )
         )
+
+    def narrate(self, game: AnyGame, record: TableRecord, state: Any) -> list[Text]:
+        """The public words of the state's events; private ones become their owner's notices."""
+        public: list[Text] = []
+        for event in game.events(state):
+            words = describe_event(game, event)
+            if event.private_to is None:
+                public.append(words)
+            else:
+                owner = next((s.user for s in record.seats if s.seat == event.private_to), None)
+                if owner is not None:  # nobody reads an AI seat's notices
+                    self.private.append(Notice(event.private_to, owner, words))
+        return public
 
     def build(self, loaded: LoadedTable) -> Update:
         """The Update; the end of the call, so the table's parsed state is released."""
@@ -432,7 +438,7 @@ class TableCore:
             except GameError:
                 # The human's move is already written: a faulty AI must not turn it into an error.
                 log.exception("AI %s chose an illegal move at %s", seat.kind, loaded.record.id)
-                fallback = RandomLegalPlayer().choose(game, loaded.state, seat.seat, rng)
+                fallback = random_move(game, loaded.state, seat.seat, rng)
                 await self._commit(loaded, seat, fallback, "ai", builder)
         log.error(
             "table %s: AI seats made %d moves in a row; stopped", loaded.record.id, MAX_AI_MOVES
@@ -445,8 +451,7 @@ class TableCore:
             loaded = await self._current(table_id)
             self._playing(loaded)
             record = loaded.record
-            if kind not in AI_KINDS:
-                raise errors.BadBotKind(kind=kind)
+            check_ai_kind(loaded.game, kind)
             if leaving:
                 seat: SeatRecord | None = self._seat_of(record, user)
             else:
@@ -462,7 +467,7 @@ class TableCore:
             seats = tuple(ai if s is seat else s for s in record.seats)
             humans = [s for s in seats if s.kind == "human"]
             key = "table.left_game" if leaving else "table.replaced"
-            line = Text.of(key, name=seat.seat, kind=Text.of(f"seat.kind.{kind}"))
+            line = Text.of(key, name=seat.seat, kind=ai_label(kind))
             builder = UpdateBuilder()
             builder.headline.append(line)
             if not humans:

@@ -13,6 +13,13 @@ from bot.service.store import MovedBy, SeatKind, SeatRecord, TableRecord, TableS
 from games.base import Outcome
 
 
+def ai_label(kind: str) -> Text:
+    """An AI kind in words: the two every game has by name, any other by its key."""
+    if kind in ("random", "greedy"):
+        return Text.of(f"seat.kind.{kind}")
+    return Text.of("seat.kind.other", kind=kind)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     """A seat as adapters show it: the game's seat id, the person (if any) and the kind."""
@@ -33,7 +40,7 @@ class SeatInfo:
     def label(self, lang: str = "en") -> str:
         """The seat's name, marked when a computer plays it."""
         if self.is_ai:
-            return f"{self.seat} ({t(f'seat.kind.{self.kind}', lang)})"
+            return f"{self.seat} ({ai_label(self.kind).get(lang)})"
         return self.seat
 
 
