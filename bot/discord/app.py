@@ -52,34 +52,21 @@ JA_NAMES: dict[str, str] = {
     "remind": "リマインダー",
     "games": "ゲーム一覧",
     "rules": "ルール",
-    "stp": "サンクト",
-    "buy": "購入",
-    "take": "取る",
-    "play": "出す",
-    "pass": "パス",
-    "observe": "観測",
-    "drawn": "公開札",
-    "pub": "酒場",
     "game": "ゲーム",
     "bots": "ボット数",
-    "bot_kind": "ボットの強さ",
-    "public_money": "所持金公開",
+    "ai": "ボットの種類",
     "remind_hours": "通知時間",
     "notation": "手",
     "player": "プレイヤー",
     "hours": "時間",
     "takeover_hours": "代打ち時間",
     "takeover": "代打ち",
-    "card": "カード",
-    "stack": "山札",
-    "action": "処理",
-    "target": "対象",
-    "points": "点数",
 }
 
 
 class Translator(app_commands.Translator):
-    """English is written in the code; Japanese comes from the adapter's catalogue by key."""
+    """English is written in the code. Japanese comes with the string (`ja=`, for what a game
+    declares: generated commands, options, choices) or from the adapter's catalogue by key."""
 
     async def translate(
         self,
@@ -93,6 +80,9 @@ class Translator(app_commands.Translator):
 
 
 def japanese(string: app_commands.locale_str) -> str | None:
+    given = string.extras.get("ja")
+    if given is not None:
+        return str(given)
     key = string.extras.get("key")
     if key is None:
         return None

@@ -15,11 +15,12 @@ import discord
 from pydantic import BaseModel
 
 import games
-from bot.discord.components import build_view, choices_for, costs, is_public_move
+from bot.discord.components import build_view, choices_for
 from bot.discord.texts import dt
 from bot.service import errors
 from bot.service.i18n import lang_of
 from bot.service.updates import Hand, SeatInfo, TableInfo, Update
+from games.adapters import Offer, clip
 
 if TYPE_CHECKING:
     from bot.discord.host import Host, Renderer
@@ -60,8 +61,35 @@ def default_renderer() -> Renderer | None:
     return render_view
 
 
-async def render_png(bot: Host, view: BaseModel, lang: str) -> discord.File | None:
-    """The view as a PNG attachment, drawn in a worker thread; None if rendering fails."""
+ALT_TEXT_MAX = 1024  # Discord's limit for an attachment's description
+
+
+def alt_text(view: BaseModel, lang: str) -> str | None:
+    """The game's text board of a view: the image's description, read out by screen readers."""
+    game_id = getattr(view, "game", None)
+    try:
+        text = games.get(str(game_id)).board_text(view, lang=lang)
+    except Exception:
+        log.exception("the text board of a %s view failed; no alt text", game_id)
+        return None
+    return clip(text, ALT_TEXT_MAX) or None
+
+
+class BoardImage:
+    """A rendered board: PNG bytes and their alt text, made into a fresh File for each send."""
+
+    def __init__(self, data: bytes, description: str | None) -> None:
+        self.data = data
+        self.description = description
+
+    def file(self) -> discord.File:
+        return discord.File(
+            io.BytesIO(self.data), filename="board.png", description=self.description
+        )
+
+
+async def render_png(bot: Host, view: BaseModel, lang: str) -> BoardImage | None:
+    """The view as a PNG with its alt text, drawn in a worker thread; None if rendering fails."""
     renderer = bot.renderer
     if renderer is None:
         return None
@@ -73,7 +101,14 @@ async def render_png(bot: Host, view: BaseModel, lang: str) -> discord.File | No
             getattr(view, "game", "?"),
         )
         return None
-    return discord.File(io.BytesIO(data), filename="board.png")
+    return BoardImage(data, alt_text(view, lang))
+
+
+def offers_of(hand: Hand, lang: str) -> list[Offer]:
+    """The seat's legal moves as the game presents them (from the seat's own view)."""
+    game = games.get(hand.table.game or "")
+    moves = [game.parse(notation) for notation in hand.legal_moves]
+    return game.offers(hand.view, moves, lang=lang)
 
 
 # ---------------------------------------------------------------- the public board
@@ -103,16 +138,9 @@ async def board_view(
         except errors.TableError:
             hand = None
         if hand is not None and hand.to_act:
-            game = games.get(table.game)
-            prices = costs(hand.view)
-            choices = choices_for(
-                game,
-                hand.legal_moves,
-                lang=lang,
-                keep=lambda move: is_public_move(table.game or "", move, view),
-                prices=prices,
-            )
-    return build_view(table.id, table.version, choices, lang=lang, hand_button=True)
+            choices = choices_for(offers_of(hand, lang), public_only=True)
+    groups = games.get(table.game).move_groups
+    return build_view(table.id, table.version, choices, lang=lang, groups=groups, hand_button=True)
 
 
 async def channel_of(bot: Host, table: TableInfo) -> discord.abc.Messageable | None:
@@ -146,14 +174,13 @@ async def publish(
     lang = table.lang
     content = board_text(lines, to_act, finished, lang)
     image = await render_png(bot, view, lang)
-    data = image.fp.getvalue() if image is not None else None  # type: ignore[attr-defined]
     components = await board_view(bot, table, to_act, view, finished)
     mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
     def payload() -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
-        if data is not None:
-            kwargs["file"] = discord.File(io.BytesIO(data), filename="board.png")
+        if image is not None:
+            kwargs["file"] = image.file()
         if components is not None:
             kwargs["view"] = components
         return kwargs
@@ -223,55 +250,30 @@ async def publish_status(
 
 
 def hand_summary(hand: Hand, lang: str) -> str:
-    """The seat's own money, points and hand in words (from its private view)."""
+    """The seat's own position in words: the game's text board of its private view."""
     game = games.get(hand.table.game or "")
-    mine = next(
-        (p for p in getattr(hand.view, "players", ()) if getattr(p, "id", None) == hand.seat.seat),
-        None,
-    )
-    lines = []
-    if mine is not None:
-        cards = getattr(mine, "hand", None) or ()
-        names = ", ".join(_card_name(game, card, lang) for card in cards) or dt(
-            "reply.hand_empty", lang
-        )
-        lines.append(
-            dt(
-                "reply.hand",
-                lang,
-                seat=hand.seat.seat,
-                money=getattr(mine, "money", "?"),
-                points=getattr(mine, "points", "?"),
-                hand=names,
-            )
-        )
+    lines = [dt("reply.private_view", lang, seat=hand.seat.seat)]
+    board = game.board_text(hand.view, lang=lang)
+    if board:
+        lines.append(f"```\n{clip(board, MESSAGE_MAX - 200)}\n```")
     if hand.to_act:
         lines.append(dt("reply.your_turn", lang))
     return clip_lines(lines)
 
 
-def _card_name(game: Any, card: str, lang: str) -> str:
-    try:
-        from games.stpetersburg.data import CARDS
-
-        if game.id == "stpetersburg" and card in CARDS:
-            return CARDS[card].name(lang)
-    except ImportError:  # pragma: no cover
-        pass
-    return card
-
-
 async def hand_panel(bot: Host, table_id: str, user: str, lang: str) -> dict[str, Any]:
     """Keyword arguments for an ephemeral message: private image, summary and every legal move."""
     hand = await bot.service.hand(table_id, user)
-    game = games.get(hand.table.game or "")
     kwargs: dict[str, Any] = {"content": hand_summary(hand, lang)}
     image = await render_png(bot, hand.view, lang)
     if image is not None:
-        kwargs["file"] = image
+        kwargs["file"] = image.file()
     if hand.to_act and hand.legal_moves:
-        choices = choices_for(game, hand.legal_moves, lang=lang, prices=costs(hand.view))
-        kwargs["view"] = build_view(hand.table.id, hand.table.version, choices, lang=lang)
+        groups = games.get(hand.table.game or "").move_groups
+        choices = choices_for(offers_of(hand, lang))
+        kwargs["view"] = build_view(
+            hand.table.id, hand.table.version, choices, lang=lang, groups=groups
+        )
     return kwargs
 
 

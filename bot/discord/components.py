@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
-from pydantic import BaseModel
 
 from bot.discord.texts import dt
+from games.adapters import MoveGroup, Offer, clip, text_in
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
@@ -41,8 +41,13 @@ MOVE_TEMPLATE = rf"spt:mv:{_TABLE}:{_VERSION}:(?P<choice>.{{1,60}})"
 SELECT_TEMPLATE = rf"spt:sel:{_TABLE}:{_VERSION}:(?P<group>[a-z]{{1,8}})(?P<page>[0-9])"
 HAND_TEMPLATE = rf"spt:hand:{_TABLE}:{_VERSION}"
 
-# Move kinds offered in select menus (many alike choices); every other kind becomes a button.
-SELECT_GROUPS = ("buy", "take")
+OTHER_GROUP = "other"  # the select that holds buttons which did not fit
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
 
 
 def move_custom_id(table: str, version: int, notation: str, index: int) -> str:
@@ -65,10 +70,6 @@ def option_value(notation: str, index: int) -> str:
     return notation if len(notation) <= OPTION_VALUE_MAX else f"#{index}"
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One legal move as a component shows it."""
@@ -76,56 +77,8 @@ class Choice:
     index: int  # position in the seat's legal_moves
     notation: str  # canonical English notation (what TableService.act resolves)
     label: str  # the move in the reader's language
-    group: str  # the move's kind: buy, take, play, pass ...
+    group: str  # the key of the game's MoveGroup it belongs to
     description: str | None = None
-
-
-# ---------------------------------------------------------------- which moves the channel may see
-
-
-def is_public_move(game_id: str, move: BaseModel, view: BaseModel) -> bool:
-    """Whether offering `move` on the public board reveals nothing private about its player.
-
-    In Sankt Petersburg with secret money, whether a buy (or a Pub purchase, or buying the
-    Observatory's card) is legal tells others what the player can afford, and playing a card
-    tells them the hand: such moves appear only in the player's own ephemeral panel.
-    Games without a rule here show every move only in the private panel.
-    """
-    if game_id != "stpetersburg":
-        return False
-    kind = getattr(move, "kind", "")
-    if kind == "play":
-        return False
-    if getattr(view, "public_money", False):
-        return True
-    if kind == "buy":
-        return False
-    if kind == "pub":
-        return getattr(move, "points", 0) == 0
-    if kind == "drawn":
-        return getattr(move, "action", "") != "buy"
-    return True
-
-
-def costs(view: BaseModel) -> dict[tuple[str, str, bool, str | None], int]:
-    """What each card costs the viewer, from a view that carries prices (Sankt Petersburg)."""
-    table: dict[tuple[str, str, bool, str | None], int] = {}
-    for price in getattr(view, "prices", ()) or ():
-        key = (price.source, price.card, price.old, price.target)
-        table[key] = price.cost
-    return table
-
-
-def describe(
-    move: BaseModel, prices: dict[tuple[str, str, bool, str | None], int], lang: str
-) -> str | None:
-    kind = getattr(move, "kind", "")
-    source = {"buy": "board", "take": "board", "play": "hand"}.get(kind)
-    if source is None or kind == "take":
-        return None
-    key = (source, move.card, getattr(move, "old", False), getattr(move, "target", None))  # type: ignore[attr-defined]
-    cost = prices.get(key)
-    return None if cost is None else dt("ui.cost", lang, cost=cost)
 
 
 # ---------------------------------------------------------------- the dynamic items
@@ -148,7 +101,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOVE_T
         self.choice = choice
         super().__init__(
             discord.ui.Button(
-                label=_clip(label, BUTTON_LABEL_MAX),
+                label=clip(label, BUTTON_LABEL_MAX),
                 style=style,
                 custom_id=f"spt:mv:{table}:{version}:{choice}",
             )
@@ -170,7 +123,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOVE_T
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """A select menu of alike moves (buy or take a card); the chosen value is a move's notation."""
+    """A select menu of alike moves (one of the game's menu groups); each value is a notation."""
 
     def __init__(
         self,
@@ -253,30 +206,20 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (MoveButton, Move
 # ---------------------------------------------------------------- laying moves out
 
 
-def choices_for(
-    game: Any,
-    notations: Sequence[str],
-    *,
-    lang: str,
-    keep: Any = None,
-    prices: dict[tuple[str, str, bool, str | None], int] | None = None,
-) -> list[Choice]:
-    """Legal moves (canonical notation, in legal_moves order) as choices; `keep(move)` filters."""
-    out = []
-    for index, notation in enumerate(notations):
-        move = game.parse(notation)
-        if keep is not None and not keep(move):
-            continue
-        out.append(
-            Choice(
-                index=index,
-                notation=notation,
-                label=game.format(move, lang=lang),
-                group=getattr(move, "kind", "move"),
-                description=describe(move, prices or {}, lang),
-            )
+def choices_for(offers: Sequence[Offer], *, public_only: bool = False) -> list[Choice]:
+    """A game's offers (one per legal move, in order) as choices; `public_only` keeps those the
+    game says may be shown on the public board."""
+    return [
+        Choice(
+            index=index,
+            notation=offer.move,
+            label=offer.label,
+            group=offer.group,
+            description=offer.detail,
         )
-    return out
+        for index, offer in enumerate(offers)
+        if offer.public or not public_only
+    ]
 
 
 def _pages(items: Sequence[Choice]) -> list[list[Choice]]:
@@ -291,21 +234,25 @@ def build_view(
     choices: Iterable[Choice],
     *,
     lang: str,
+    groups: Sequence[MoveGroup] = (),
     hand_button: bool = False,
 ) -> discord.ui.View:
-    """A view (no timeout) of the choices within Discord's limits: selects first, then buttons.
+    """A view (no timeout) of the choices within Discord's limits: menus first, then buttons.
 
-    Buy and take choices go into select menus of at most 25 options (paged). Other moves are
-    buttons, five to a row; when rows run short, the buttons that do not fit are put into an
-    "Other moves" select. At most 5 rows in all; what still does not fit is left to /move.
+    Choices of a menu group (`MoveGroup.menu`) go into select menus of at most 25 options (paged),
+    in the order the game declares its groups. Other moves are buttons in their group's tone, five
+    to a row; when rows run short, the buttons that do not fit are put into an "Other moves"
+    select. At most 5 rows in all; what still does not fit is left to /move.
     """
     choices = list(choices)
-    grouped: dict[str, list[Choice]] = {
-        g: [c for c in choices if c.group == g] for g in SELECT_GROUPS
-    }
-    buttons = [c for c in choices if c.group not in SELECT_GROUPS]
+    menus = [g for g in groups if g.menu]
+    menu_keys = {g.key for g in menus}
+    tones = {g.key: g.tone for g in groups}
+    placeholders = {g.key: text_in(g.texts, lang) + "…" for g in menus}
+    placeholders[OTHER_GROUP] = dt("ui.other", lang)
+    buttons = [c for c in choices if c.group not in menu_keys]
     select_pages: list[tuple[str, list[Choice]]] = [
-        (group, page) for group in SELECT_GROUPS for page in _pages(grouped[group])
+        (g.key, page) for g in menus for page in _pages([c for c in choices if c.group == g.key])
     ]
     fixed = 1 if hand_button else 0
 
@@ -318,7 +265,7 @@ def build_view(
             spilled = _pages(buttons[keep:])
             if rows(len(select_pages) + len(spilled), keep) <= ROWS_MAX or keep == 0:
                 break
-        select_pages.extend(("other", page) for page in spilled)
+        select_pages.extend((OTHER_GROUP, page) for page in spilled)
         buttons = buttons[:keep]
     while select_pages and rows(len(select_pages), len(buttons)) > ROWS_MAX:
         select_pages.pop()  # what does not fit at all is left to /move
@@ -330,36 +277,31 @@ def build_view(
     seen: dict[str, int] = {}
     for row, (group, page) in enumerate(select_pages):
         seen[group] = seen.get(group, 0) + 1
-        label = dt(f"ui.{group}", lang)
+        label = placeholders[group]
         if counts[group] > 1:
             label = dt("ui.page", lang, label=label, page=seen[group], pages=counts[group])
         options = [
             discord.SelectOption(
-                label=_clip(c.label, OPTION_LABEL_MAX),
+                label=clip(c.label, OPTION_LABEL_MAX),
                 value=option_value(c.notation, c.index),
-                description=_clip(c.description, OPTION_LABEL_MAX) if c.description else None,
+                description=clip(c.description, OPTION_LABEL_MAX) if c.description else None,
             )
             for c in page
         ]
         item = MoveSelect(
-            table, version, group, seen[group] - 1, options=options, placeholder=_clip(label, 150)
+            table, version, group, seen[group] - 1, options=options, placeholder=clip(label, 150)
         )
         item.row = row
         view.add_item(item)
     first_button_row = len(select_pages)
     position = 0
     for choice in buttons:
-        style = (
-            discord.ButtonStyle.danger if choice.group == "pass" else discord.ButtonStyle.secondary
-        )
-        if choice.group in ("play", "pub", "drawn", "observe"):
-            style = discord.ButtonStyle.success
         button = MoveButton(
             table,
             version,
             _choice_part(table, version, choice),
             label=choice.label,
-            style=style,
+            style=STYLES[tones.get(choice.group, "secondary")],
         )
         button.row = first_button_row + position // BUTTONS_PER_ROW
         view.add_item(button)

@@ -45,33 +45,18 @@ DISCORD: dict[str, dict[str, str]] = {
         "en": "A short summary of a game and how to play it here",
         "ja": "ゲームの概要と遊び方",
     },
-    "cmd.stp": {"en": "Sankt Petersburg moves", "ja": "サンクトペテルブルグの手"},
-    "cmd.stp.buy": {"en": "Buy a card from the board", "ja": "場のカードを購入する"},
-    "cmd.stp.take": {
-        "en": "Take a card from the board into your hand",
-        "ja": "場のカードを手札に加える",
-    },
-    "cmd.stp.play": {"en": "Play a card from your hand", "ja": "手札のカードを出す"},
-    "cmd.stp.pass": {"en": "Pass", "ja": "パスする"},
-    "cmd.stp.observe": {"en": "Use your Observatory on a stack", "ja": "天文台で山札を1枚見る"},
-    "cmd.stp.drawn": {
-        "en": "Decide on the card your Observatory revealed",
-        "ja": "天文台で公開したカードを処理する",
-    },
-    "cmd.stp.pub": {"en": "Buy points with your Pub", "ja": "酒場で勝利点を買う"},
     # ---------------------------------------------------------------- option descriptions
     "opt.game": {"en": "The game to play", "ja": "遊ぶゲーム"},
     "opt.bots": {"en": "How many computer players to add", "ja": "追加するコンピューターの人数"},
-    "opt.bot_kind": {"en": "How the computer players play", "ja": "コンピューターの強さ"},
-    "opt.public_money": {
-        "en": "Sankt Petersburg: everyone's money is open",
-        "ja": "サンクトペテルブルグ：所持金を公開する",
-    },
+    "opt.ai": {"en": "How the computer players play", "ja": "コンピューターの種類"},
     "opt.remind_hours": {
         "en": "Remind a player after this many hours",
         "ja": "この時間（時間単位）手番がなければ通知する",
     },
-    "opt.notation": {"en": "The move, e.g. buy Lumberjack", "ja": "手（例：購入 木こり）"},
+    "opt.notation": {
+        "en": "The move in the game's notation (autocompleted)",
+        "ja": "ゲームの記法での手（入力補完つき）",
+    },
     "opt.player": {"en": "The seat to hand to the computer", "ja": "コンピューターに任せる席"},
     "opt.hours": {"en": "Remind after this many hours", "ja": "この時間ごとに通知する"},
     "opt.takeover_hours": {
@@ -79,34 +64,14 @@ DISCORD: dict[str, dict[str, str]] = {
         "ja": "この時間を過ぎたら代わりに手番を行う",
     },
     "opt.takeover": {"en": "What to do for an absent player", "ja": "不在のプレイヤーの手番の扱い"},
-    "opt.card": {"en": "The card", "ja": "カード"},
-    "opt.stack": {"en": "The stack", "ja": "山札"},
-    "opt.action": {"en": "What to do with the revealed card", "ja": "公開したカードの処理"},
-    "opt.target": {
-        "en": "The card it replaces (trading cards)",
-        "ja": "置き換えるカード（拡張カード）",
-    },
-    "opt.points": {"en": "How many points to buy", "ja": "買う勝利点"},
     # ---------------------------------------------------------------- choices
-    "choice.random": {"en": "random", "ja": "ランダム"},
-    "choice.greedy": {"en": "greedy", "ja": "強欲"},
     "choice.off": {"en": "nothing", "ja": "何もしない"},
     "choice.pass": {"en": "pass for them", "ja": "自動パス"},
     "choice.ai": {"en": "the computer plays for them", "ja": "コンピューターが代打ち"},
-    "choice.buy": {"en": "buy it", "ja": "購入"},
-    "choice.take": {"en": "take it into hand", "ja": "手札に加える"},
-    "choice.discard": {"en": "discard it", "ja": "捨てる"},
-    "choice.workers": {"en": "workers", "ja": "職人"},
-    "choice.buildings": {"en": "buildings", "ja": "建物"},
-    "choice.aristocrats": {"en": "aristocrats", "ja": "貴族"},
-    "choice.trading": {"en": "trading", "ja": "拡張"},
     # ---------------------------------------------------------------- components
-    "ui.buy": {"en": "Buy a card…", "ja": "カードを購入…"},
-    "ui.take": {"en": "Take a card into hand…", "ja": "カードを手札に…"},
     "ui.other": {"en": "Other moves…", "ja": "その他の手…"},
     "ui.page": {"en": "{label} ({page}/{pages})", "ja": "{label}（{page}/{pages}）"},
     "ui.my_hand": {"en": "My hand", "ja": "自分の手札"},
-    "ui.cost": {"en": "costs {cost}", "ja": "コスト {cost}"},
     # ---------------------------------------------------------------- replies
     "reply.played": {"en": "You played: {move}", "ja": "あなたの手：{move}"},
     "reply.board_posted": {"en": "The board is in {where}.", "ja": "盤面は {where} にあります。"},
@@ -118,11 +83,10 @@ DISCORD: dict[str, dict[str, str]] = {
         "en": "That board is old; this is your hand now.",
         "ja": "古い盤面です。現在の手札はこちらです。",
     },
-    "reply.hand": {
-        "en": "**{seat}** – money {money}, points {points}. Hand: {hand}.",
-        "ja": "**{seat}** – 所持金 {money}、勝利点 {points}。手札：{hand}",
+    "reply.private_view": {
+        "en": "**{seat}** – only you see this (your hand, money and other secrets):",
+        "ja": "**{seat}** – あなたにだけ表示されます（手札・所持金などの秘密）：",
     },
-    "reply.hand_empty": {"en": "empty", "ja": "なし"},
     "reply.your_turn": {"en": "It is your turn.", "ja": "あなたの手番です。"},
     "reply.not_your_turn": {"en": "Waiting for: {seats}", "ja": "手番待ち：{seats}"},
     "reply.no_moves_log": {"en": "No moves yet.", "ja": "まだ手はありません。"},
@@ -161,36 +125,19 @@ DISCORD: dict[str, dict[str, str]] = {
         "en": "Tables live in server channels.",
         "ja": "テーブルはサーバーのチャンネルで使えます。",
     },
-    # ---------------------------------------------------------------- rules summary
-    "rules.stpetersburg": {
-        "en": (
-            "**Sankt Petersburg** (1–4 players). Each round has four phases: workers, buildings, "
-            "aristocrats and trading cards. On your turn you **buy** a card from the board, "
-            "**take** one into your hand (at most 3), **play** one from your hand, or **pass**; the "
-            "phase ends when everyone passes in a row. After each phase its colour scores: workers "
-            "pay roubles, buildings pay points, aristocrats pay both. The game ends after the round "
-            "in which a stack runs out; aristocrat variety adds a bonus, each 10 roubles is a point, "
-            "each card left in hand costs 5.\n"
-            "**Here:** `/join`, then the host types `/start game:stpetersburg` (add `bots:` for "
-            "computer players). Use the board's menus and buttons, or `/stp buy card:…`, "
-            "`/stp take`, `/stp play`, `/stp pass`, or `/move buy Lumberjack`. `My hand` or `/hand` "
-            "shows your cards and money to you alone. `/status` reposts the board, `/log` lists the moves."
-        ),
-        "ja": (
-            "**サンクトペテルブルグ**（1〜4人）。各ラウンドは職人・建物・貴族・拡張の4フェイズ。"
-            "手番では場のカードを**購入**、**手札**に加える（最大3枚）、手札から**出す**、または**パス**。"
-            "全員が続けてパスするとフェイズ終了。フェイズごとに得点：職人はルーブル、建物は勝利点、貴族は両方。"
-            "どれかの山札が尽きたラウンドで終了し、貴族の種類ボーナス、10ルーブルごとに1点、手札1枚ごとに−5点。\n"
-            "**遊び方：**`/join` の後、ホストが `/start game:stpetersburg`（`bots:` でコンピューター追加）。"
-            "盤面のメニューとボタン、または `/stp buy card:…`、`/stp take`、`/stp play`、`/stp pass`、"
-            "`/move 購入 木こり` で手を指します。「自分の手札」か `/hand` で手札と所持金を自分だけに表示。"
-            "`/status` で盤面を再表示、`/log` で棋譜。"
-        ),
+    # ---------------------------------------------------------------- /rules: how to play here
+    "rules.here": {
+        "en": "**Here:** `/join`, then the host types `/start {start}` ({options}).",
+        "ja": "**遊び方：**`/join` の後、ホストが `/start {start}`（{options}）。",
     },
-    "rules.generic": {
-        "en": "**{name}**: `/join`, then `/start game:{id}`; play with the board's buttons or `/move`.",
-        "ja": "**{name}**：`/join` の後 `/start game:{id}`。盤面のボタンか `/move` で遊びます。",
+    "rules.controls": {
+        "en": "Play with the board's menus and buttons, or {commands}`/move` (autocompleted). "
+        "`My hand` or `/hand` shows your private view to you alone; `/status` reposts the board, "
+        "`/log` lists the moves.",
+        "ja": "盤面のメニューとボタン、または {commands}`/move`（入力補完つき）で手を指します。"
+        "「自分の手札」か `/hand` で自分だけの情報を表示、`/status` で盤面を再表示、`/log` で棋譜。",
     },
+    "rules.none": {"en": "No summary of the rules yet.", "ja": "ルールの概要はまだありません。"},
 }
 
 

@@ -3,7 +3,7 @@
 EXTENSIONS: tuple[str, ...] = (
     "bot.discord.cogs.lobby",
     "bot.discord.cogs.play",
-    "bot.discord.cogs.stpetersburg",
     "bot.discord.cogs.admin",
+    "bot.discord.cogs.games",
     "bot.discord.cogs.ticker",
 )

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-import games
-from bot.discord.board import user_lang
+from bot.discord.board import offers_of, user_lang
 from bot.service import errors
 from bot.service.updates import TableInfo
+from games.adapters import clip, moves_with_groups, text_in
 from games.base import normalise
 
 if TYPE_CHECKING:
@@ -48,9 +50,10 @@ async def table_here(interaction: discord.Interaction[Any]) -> TableInfo:
 
 
 async def move_choices(
-    interaction: discord.Interaction[Any], current: str, kinds: tuple[str, ...] | None = None
+    interaction: discord.Interaction[Any], current: str, groups: Sequence[str] = ()
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete from the caller's legal moves (names in their language, values in notation)."""
+    """Autocomplete from the caller's offers in `groups` (all when empty): labels in the caller's
+    language, values in notation."""
     bot = bot_of(interaction)
     table = await bot.service.find(str(interaction.channel_id))
     if table is None or table.game is None:
@@ -59,20 +62,34 @@ async def move_choices(
         hand = await bot.service.hand(table.id, str(interaction.user.id))
     except errors.TableError:
         return []
-    game = games.get(table.game)
-    lang = user_lang(interaction)
     typed = normalise(current)
     out = []
-    for notation in hand.legal_moves:
-        move = game.parse(notation)
-        if kinds is not None and getattr(move, "kind", None) not in kinds:
+    for offer in moves_with_groups(offers_of(hand, user_lang(interaction)), groups):
+        if typed and typed not in normalise(offer.label) and typed not in normalise(offer.move):
             continue
-        shown = game.format(move, lang=lang)
-        if typed and typed not in normalise(shown) and typed not in normalise(notation):
+        if len(offer.move) > CHOICE_MAX:
             continue
-        if len(notation) > CHOICE_MAX:
-            continue
-        out.append(app_commands.Choice(name=shown[:CHOICE_MAX], value=notation))
+        out.append(app_commands.Choice(name=clip(offer.label, CHOICE_MAX), value=offer.move))
         if len(out) == AUTOCOMPLETE_MAX:
             break
     return out
+
+
+_NAME_CHARACTER = re.compile(r"[-_\w]")
+
+
+def command_name(names: Mapping[str, str], lang: str) -> str:
+    """A declared name in `lang` as Discord accepts it (lower case, no spaces, ≤ 32 characters);
+    the English name when the localised one has nothing usable."""
+    local = "".join(_NAME_CHARACTER.findall(text_in(names, lang).lower()))[:32]
+    return local or names["en"]
+
+
+def localised(texts: Mapping[str, str], limit: int = 100) -> app_commands.locale_str:
+    """A declared description or choice name (en + ja), clipped to Discord's limit."""
+    return app_commands.locale_str(clip(texts["en"], limit), ja=clip(text_in(texts, "ja"), limit))
+
+
+def localised_name(names: Mapping[str, str]) -> app_commands.locale_str:
+    """A declared command or option name with its Japanese form."""
+    return app_commands.locale_str(names["en"], ja=command_name(names, "ja"))

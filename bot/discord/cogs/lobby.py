@@ -1,4 +1,5 @@
-"""Lobby commands: /join, /leave, /start (with a thread for the game), /games, /rules."""
+"""Lobby commands: /join, /leave, /games, /rules, and the start of a table (`start_table`, which
+the generated `/start <game>` sub-commands call; see `bot.discord.cogs.games`)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from discord.ext import commands
 
 import games
 from bot.discord.board import publish_update, tell, user_lang
-from bot.discord.cogs.common import bot_of, is_moderator, name, table_here, text
-from bot.discord.texts import dt, known
+from bot.discord.cogs.common import bot_of, command_name, is_moderator, name, table_here, text
+from bot.discord.texts import dt
 from bot.service import errors
+from bot.service.table_core import AnyGame
 from bot.service.updates import TableInfo, Update
 
 log = logging.getLogger(__name__)
@@ -21,18 +23,6 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = [
     app_commands.Choice(name=text(g.names["en"], f"game.{g.id}"), value=g.id) for g in games.all()
 ]
-KIND_CHOICES = [
-    app_commands.Choice(name=text("random", "choice.random"), value="random"),
-    app_commands.Choice(name=text("greedy", "choice.greedy"), value="greedy"),
-]
-
-
-def game_options(game_id: str, public_money: bool | None) -> dict[str, Any] | None:
-    """The /start options a game takes; None keeps what the lobby chose."""
-    options: dict[str, Any] = {}
-    if public_money is not None and game_id == "stpetersburg":
-        options["public_money"] = public_money
-    return options or None
 
 
 async def open_thread(
@@ -64,6 +54,79 @@ async def open_thread(
         return None
     await bot_of(interaction).service.set_thread(table.id, str(thread.id))
     return thread
+
+
+async def start_table(
+    interaction: discord.Interaction[Any],
+    game: str,
+    *,
+    bots: int = 0,
+    ai: str | None = None,
+    remind_hours: float | None = None,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """`/start <game> ...`: start the channel's table, open its thread, post the first board.
+
+    `options` holds only the game options the host gave; None keeps what the lobby chose.
+    """
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    user = str(interaction.user.id)
+    chosen = games.get(game)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    update = await bot.service.start(
+        str(interaction.channel_id),
+        user,
+        game=game,
+        options=options,
+        bots=bots,
+        bot_kind=ai or chosen.ai_kinds()[0].key,
+        name=interaction.user.display_name,
+        lang=lang,
+        guild=str(interaction.guild_id),
+        moderator=is_moderator(interaction),
+    )
+    table = update.table
+    if remind_hours is not None:
+        await bot.service.set_reminders(
+            table.id, user, remind_after=remind_hours * 3600, moderator=True
+        )
+    title = chosen.names.get(table.lang, chosen.names["en"])
+    thread = await open_thread(interaction, table, f"{title} · {table.id}")
+    if thread is not None:
+        table = await bot.service.info(table.id)
+        update = Update(
+            table=table,
+            headline=update.headline,
+            moves=update.moves,
+            private=update.private,
+            to_act=update.to_act,
+            view=update.view,
+            outcome=update.outcome,
+            closing=update.closing,
+        )
+        announce = dt("reply.started_thread", table.lang, game=title, thread=thread.mention)
+        try:
+            await bot.send_with_retry(interaction.channel.send, lambda: {"content": announce})  # type: ignore[union-attr]
+        except discord.HTTPException as error:
+            log.warning("table %s: could not announce the thread: %s", table.id, error)
+    message = await publish_update(bot, update, interaction=interaction)
+    where = message.jump_url if message is not None else (thread.mention if thread else "-")
+    await interaction.followup.send(dt("reply.board_posted", lang, where=where), ephemeral=True)
+
+
+def how_to_play(game: AnyGame, lang: str) -> str:
+    """The game's rules summary and how to play it here, built from its options and commands."""
+    summary = game.rules_summary.get(lang) or game.rules_summary.get("en") or dt("rules.none", lang)
+    options = ["bots:", "ai:", "remind_hours:"] + [f"{s.name}:" for s in game.option_specs()]
+    here = dt("rules.here", lang, start=game.id, options=" ".join(f"`{o}`" for o in options))
+    commands = ""
+    if game.commands is not None:
+        group = game.commands
+        prefix = command_name(group.names, lang)
+        shown = [f"`/{prefix} {command_name(c.names, lang)}`" for c in group.commands]
+        commands = ", ".join(shown) + ", "
+    return "\n".join([summary, here + " " + dt("rules.controls", lang, commands=commands)])
 
 
 class Lobby(commands.Cog):
@@ -101,78 +164,6 @@ class Lobby(commands.Cog):
             await interaction.followup.send(result.text.get(lang))
 
     @app_commands.command(
-        name=name("start"), description=text("Start a game at this channel's table", "cmd.start")
-    )
-    @app_commands.guild_only()
-    @app_commands.rename(
-        game=name("game"),
-        bots=name("bots"),
-        bot_kind=name("bot_kind"),
-        public_money=name("public_money"),
-        remind_hours=name("remind_hours"),
-    )
-    @app_commands.describe(
-        game=text("The game to play", "opt.game"),
-        bots=text("How many computer players to add", "opt.bots"),
-        bot_kind=text("How the computer players play", "opt.bot_kind"),
-        public_money=text("Sankt Petersburg: everyone's money is open", "opt.public_money"),
-        remind_hours=text("Remind a player after this many hours", "opt.remind_hours"),
-    )
-    @app_commands.choices(game=GAME_CHOICES, bot_kind=KIND_CHOICES)
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        game: str,
-        bots: app_commands.Range[int, 0, 3] = 0,
-        bot_kind: str = "greedy",
-        public_money: bool | None = None,
-        remind_hours: app_commands.Range[float, 0.02, 720.0] | None = None,
-    ) -> None:
-        bot = bot_of(interaction)
-        lang = user_lang(interaction)
-        user = str(interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await bot.service.start(
-            str(interaction.channel_id),
-            user,
-            game=game,
-            options=game_options(game, public_money),
-            bots=bots,
-            bot_kind=bot_kind,
-            name=interaction.user.display_name,
-            lang=lang,
-            guild=str(interaction.guild_id),
-            moderator=is_moderator(interaction),
-        )
-        table = update.table
-        if remind_hours is not None:
-            await bot.service.set_reminders(
-                table.id, user, remind_after=remind_hours * 3600, moderator=True
-            )
-        title = games.get(game).names.get(table.lang, games.get(game).names["en"])
-        thread = await open_thread(interaction, table, f"{title} · {table.id}")
-        if thread is not None:
-            table = await bot.service.info(table.id)
-            update = Update(
-                table=table,
-                headline=update.headline,
-                moves=update.moves,
-                private=update.private,
-                to_act=update.to_act,
-                view=update.view,
-                outcome=update.outcome,
-                closing=update.closing,
-            )
-            announce = dt("reply.started_thread", table.lang, game=title, thread=thread.mention)
-            try:
-                await bot.send_with_retry(interaction.channel.send, lambda: {"content": announce})  # type: ignore[union-attr]
-            except discord.HTTPException as error:
-                log.warning("table %s: could not announce the thread: %s", table.id, error)
-        message = await publish_update(bot, update, interaction=interaction)
-        where = message.jump_url if message is not None else (thread.mention if thread else "-")
-        await interaction.followup.send(dt("reply.board_posted", lang, where=where), ephemeral=True)
-
-    @app_commands.command(
         name=name("games"), description=text("List the games the bot can host", "cmd.games")
     )
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
@@ -208,14 +199,7 @@ class Lobby(commands.Cog):
             except errors.TableError:
                 game = None
         game = game or games.all()[0].id
-        chosen = games.get(game)
-        key = f"rules.{chosen.id}"
-        if known(key):
-            body = dt(key, lang)
-        else:
-            body = dt(
-                "rules.generic", lang, name=chosen.names.get(lang, chosen.names["en"]), id=chosen.id
-            )
+        body = how_to_play(games.get(game), lang)
         await tell(interaction, body[:2000])
 
 
