@@ -10,22 +10,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import shlex
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from pydantic import BaseModel
 
 import games
+from bot.console.commands import (
+    command_help,
+    command_text,
+    find_command,
+    game_options,
+    is_group,
+    split_arguments,
+)
 from bot.service import errors
 from bot.service.config import Settings, table_defaults
 from bot.service.errors import TableError
 from bot.service.i18n import lang_of, t
 from bot.service.store import SqliteStore
+from bot.service.table_core import AnyGame
 from bot.service.tables import TableService
 from bot.service.updates import Changed, Update
 
@@ -35,9 +43,11 @@ HELP = """Commands (as on Discord):
   as NAME                       switch to (or create) the local player NAME
   /game ID [key:value ...]      choose the game and its options (host)
   /bot [greedy|random]          add a computer player (host); /unbot removes the last one
-  /start [game:ID] [bots:N] [bot:greedy|random] [key:value ...]
-                                start the game (host); options as key:value
-  /move TEXT   (or just TEXT)   play a move in notation, e.g. /move buy Lumberjack
+  /start [game:ID] [bots:N] [ai:KIND] [key:value ...]
+                                start the game (host); the game's options as key:value
+  /move TEXT   (or just TEXT)   play a move in notation (/moves lists yours)
+  /GROUP COMMAND [words] [key:value ...]
+                                the game's own move commands (listed below once a game is chosen)
   /hand                         your private view and your legal moves
   /status                       the public board
   /log                          the moves so far
@@ -47,7 +57,7 @@ HELP = """Commands (as on Discord):
   /abandon                      close the table (host)
   /lang en|ja                   language of the messages
   /games                        the games you can play
-  /help, /quit"""
+  /help [game], /quit"""
 
 Renderer = Callable[..., bytes]
 
@@ -59,57 +69,6 @@ def load_renderer() -> Renderer | None:
     except Exception:
         return None
     return render_view
-
-
-def parse_value(text: str) -> Any:
-    """An option value as typed: true/false, a number, JSON, or else the text itself."""
-    lowered = text.casefold()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
-def split_arguments(words: Iterable[str]) -> tuple[list[str], dict[str, str]]:
-    """Plain words and key:value pairs of a command line."""
-    plain: list[str] = []
-    named: dict[str, str] = {}
-    for word in words:
-        key, sep, value = word.partition(":")
-        if sep and key and value and key.replace("_", "").isalnum():
-            named[key] = value
-        else:
-            plain.append(word)
-    return plain, named
-
-
-def describe_view(view: BaseModel, skip: frozenset[str] = frozenset()) -> list[str]:
-    """A view in plain lines: each field, nested models and lists compacted, empty fields left out."""
-    lines = []
-    for name, value in view:
-        if name in {"game", "viewer", "events", *skip} or value in (None, (), {}, []):
-            continue
-        if isinstance(value, tuple | list) and value and isinstance(value[0], BaseModel):
-            lines.append(f"{name}:")
-            lines.extend(f"  - {_compact(item)}" for item in value)
-        else:
-            lines.append(f"{name}: {_compact(value)}")
-    return lines
-
-
-def _compact(value: Any) -> str:
-    if isinstance(value, BaseModel):
-        parts = [f"{k}={_compact(v)}" for k, v in value if v not in (None, (), {}, [], False)]
-        return " ".join(parts)
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(_compact(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_compact(v)}" for k, v in value.items()) + "}"
-    return str(value)
 
 
 class Console:
@@ -213,7 +172,9 @@ class Console:
             self.show_update(update)
         table = await self.service.find(CHANNEL)
         if table is None:
-            self.say("No table yet: /start game:stpetersburg for a solo game, or /join first.")
+            self.say(
+                "No table yet: /start game:ID for a solo game (/games lists them), or /join first."
+            )
         elif table.status == "lobby":
             self.say(f"An open lobby is waiting: {', '.join(s.label() for s in table.seats)}")
         else:
@@ -250,6 +211,9 @@ class Console:
             self.switch(" ".join(args))
         elif command == "/help":
             self.say(HELP)
+            chosen = self.game_named(args[0]) if args else await self.table_game(table)
+            if chosen is not None:
+                self.say(*command_help(chosen, self.lang))
         elif command == "/games":
             for game in games.all():
                 name = game.names.get(self.lang, game.names["en"])
@@ -269,7 +233,7 @@ class Console:
         elif command == "/game":
             plain, named = split_arguments(args)
             game_id = named.pop("game", plain[0] if plain else "")
-            options = {key: parse_value(value) for key, value in named.items()}
+            options = game_options(self.game_named(game_id), named)
             self.show_changed(await self.service.choose_game(CHANNEL, user, game_id, options))
         elif command == "/bot":
             kind = args[0] if args else "greedy"
@@ -302,6 +266,8 @@ class Console:
             await self.remind(table.id, user, args)
         elif command == "/abandon":
             self.show_changed(await self.service.abandon(table.id, user))
+        elif (current := await self.table_game(table)) is not None and is_group(current, command):
+            await self.game_command(table.id, user, current, args)
         elif command.startswith("/"):
             self.say(f"Unknown command {command}. Type /help.")
         else:
@@ -321,8 +287,10 @@ class Console:
         except ValueError:
             self.say("bots must be a number, e.g. bots:2")
             return
-        kind = named.pop("bot", "greedy")
-        options = {key: parse_value(value) for key, value in named.items()}
+        chosen = self.game_named(game_id) if game_id else await self.table_game(None)
+        default_kind = chosen.ai_kinds()[0].key if chosen is not None else "greedy"
+        kind = named.pop("ai", named.pop("bot", default_kind))
+        options = game_options(chosen, named)
         update = await self.service.start(
             CHANNEL,
             user,
@@ -335,6 +303,27 @@ class Console:
         )
         self.show_update(update)
 
+    @staticmethod
+    def game_named(game_id: str) -> AnyGame | None:
+        try:
+            return games.get(game_id)
+        except KeyError:
+            return None  # the service says so, in the player's language
+
+    async def table_game(self, table: Any) -> AnyGame | None:
+        """The game of the console's table (open or chosen in the lobby), if any."""
+        if table is None:
+            table = await self.service.find(CHANNEL)
+        return self.game_named(table.game) if table is not None and table.game else None
+
+    async def game_command(self, table_id: str, user: str, game: AnyGame, args: list[str]) -> None:
+        """`/<group> <command> ...`: one of the game's move commands, played like /move."""
+        found = find_command(game, args[0]) if args else None
+        if found is None:
+            self.say(*command_help(game, self.lang))
+            return
+        await self.move(table_id, user, command_text(game, found, args[1:]))
+
     async def move(self, table_id: str, user: str, text: str) -> None:
         if not text.strip():
             self.say("Usage: /move TEXT, e.g. /move pass")
@@ -344,7 +333,8 @@ class Console:
     async def hand(self, table_id: str, user: str) -> None:
         hand = await self.service.hand(table_id, user)
         self.say(f"[{self.player} only]")
-        self.say(*("  " + line for line in describe_view(hand.view)))
+        board = games.get(hand.table.game or "").board_text(hand.view, lang=self.lang)
+        self.say(*("  " + line for line in board.splitlines()))
         if hand.to_act:
             self.say("  Your moves: " + ", ".join(hand.legal_moves))
         else:
@@ -353,7 +343,7 @@ class Console:
 
     async def status(self, table_id: str) -> None:
         status = await self.service.status(table_id)
-        self.say(*describe_view(status.view, skip=frozenset({"prices", "outcome"})))
+        self.say(games.get(status.table.game or "").board_text(status.view, lang=self.lang))
         if status.outcome is not None:
             for standing in status.outcome.standings:
                 self.say(

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import games
-from bot.console.app import parse_value, run_console, split_arguments
+from bot.console.app import run_console
+from bot.console.commands import parse_value, split_arguments
 from bot.service.config import Settings
 from games.stpetersburg.ai import GreedyPlayer
 
