@@ -3,6 +3,7 @@ the generated `/start <game>` sub-commands call; see `bot.discord.cogs.games`)."
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any
 
@@ -95,16 +96,7 @@ async def start_table(
     thread = await open_thread(interaction, table, f"{title} · {table.id}")
     if thread is not None:
         table = await bot.service.info(table.id)
-        update = Update(
-            table=table,
-            headline=update.headline,
-            moves=update.moves,
-            private=update.private,
-            to_act=update.to_act,
-            view=update.view,
-            outcome=update.outcome,
-            closing=update.closing,
-        )
+        update = dataclasses.replace(update, table=table)
         announce = dt("reply.started_thread", table.lang, game=title, thread=thread.mention)
         try:
             await bot.send_with_retry(interaction.channel.send, lambda: {"content": announce})  # type: ignore[union-attr]

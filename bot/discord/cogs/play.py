@@ -73,7 +73,9 @@ class Play(commands.Cog):
     )
     @app_commands.guild_only()
     @app_commands.rename(notation=name("notation"))
-    @app_commands.describe(notation=text("The move, e.g. buy Lumberjack", "opt.notation"))
+    @app_commands.describe(
+        notation=text("The move in the game's notation (autocompleted)", "opt.notation")
+    )
     async def move(
         self, interaction: discord.Interaction[Any], notation: app_commands.Range[str, 1, 200]
     ) -> None:

@@ -159,3 +159,14 @@ async def test_rules_say_how_to_play_from_the_games_commands(world: World) -> No
     text = result.response.content
     assert "secret hand" in text and "`/start handful`" in text
     assert "`/handful play`" in text and "`open_hands:`" in text
+
+
+def test_alt_text_is_the_text_board_clipped_to_discords_limit(monkeypatch: Any) -> None:
+    from bot.discord.board import ALT_TEXT_MAX, alt_text
+
+    game = games.get("handful")
+    view = game.view(game.new(["a", "b"], seed=1), None)
+    assert alt_text(view, "ja") == game.board_text(view, lang="ja")
+    monkeypatch.setattr(type(game), "board_text", lambda self, view, **kw: "x" * 5000)
+    clipped = alt_text(view, "en")
+    assert clipped is not None and len(clipped) == ALT_TEXT_MAX and clipped.endswith("…")
