@@ -206,7 +206,7 @@ class LobbyActions(TableCore):
                 SeatRecord(
                     position=max(s.position for s in seats) + 1,
                     seat=seat_name(f"Bot {number}", [s.seat for s in seats]),
-                    kind=kind,  # type: ignore[arg-type]  # checked by check_ai_kind above
+                    kind=kind,  # checked by check_ai_kind above
                     user=None,
                     lang=record.lang,
                     joined_at=self.clock(),

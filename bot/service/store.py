@@ -22,7 +22,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SeatKind = Literal["human", "random", "greedy"]
+SeatKind = str  # "human", or the key of an AI kind the game offers
 TableStatus = Literal["lobby", "playing", "finished", "abandoned"]
 TakeoverMode = Literal["off", "pass", "ai"]
 MovedBy = Literal["player", "ai", "auto"]
@@ -228,6 +228,29 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             posted_at REAL NOT NULL,
             PRIMARY KEY (table_id, message_id)
         )""",
+    ),
+    # 2: a seat's kind is "human" or any AI kind a game offers (games.Game.ai_kinds), no longer
+    # only random and greedy. SQLite cannot alter a CHECK, so the table is rebuilt.
+    (
+        """CREATE TABLE seats_new (
+            table_id TEXT NOT NULL REFERENCES tables (id),
+            position INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind GLOB '[a-z]*' AND length(kind) <= 32),
+            user_id TEXT,
+            lang TEXT NOT NULL,
+            joined_at REAL NOT NULL,
+            waiting_since REAL,
+            reminded_at REAL,
+            replaced_user TEXT,
+            PRIMARY KEY (table_id, position),
+            UNIQUE (table_id, seat)
+        )""",
+        "INSERT INTO seats_new SELECT * FROM seats",
+        "DROP TABLE seats",
+        "ALTER TABLE seats_new RENAME TO seats",
+        "CREATE INDEX seats_waiting ON seats (waiting_since) WHERE waiting_since IS NOT NULL",
+        "CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
 )
 

@@ -463,7 +463,7 @@ class TableCore:
                 if any(target == s.seat for s in record.seats):
                     raise errors.NotHumanSeat(name=target)
                 raise errors.UnknownSeat(name=target)
-            ai = replace(seat, kind=kind, user=None, replaced_user=seat.user)  # type: ignore[arg-type]
+            ai = replace(seat, kind=kind, user=None, replaced_user=seat.user)
             seats = tuple(ai if s is seat else s for s in record.seats)
             humans = [s for s in seats if s.kind == "human"]
             key = "table.left_game" if leaving else "table.replaced"

@@ -4,7 +4,7 @@ Each seat holds a secret hand dealt from a seeded deck of cards 1–9. On a turn
 card from its hand (scoring it), draws one (while the deck lasts), or passes; after `turns` turns
 each the game ends, and the highest total wins (the lowest with `goal:low`). `open_hands` shows
 every hand. It offers bool, int and choice options, a menu and buttons, a command group with
-move, int and choice options, a text board, a greedy AI and a renderer (a placeholder PNG).
+move, int and choice options, a text board, three AI kinds and a renderer (a placeholder PNG).
 """
 
 from __future__ import annotations
@@ -116,6 +116,13 @@ class BestCard:
         return moves[0]
 
 
+class Cautious:
+    """A third kind, beyond the two every game has: draws while it can, else passes."""
+
+    def choose(self, game: Any, state: HandfulState, seat: str, rng: random.Random) -> Any:
+        return game.legal_moves(state, seat)[-2 if state.deck else -1]
+
+
 def _texts(en: str, ja: str) -> dict[str, str]:
     return {"en": en, "ja": ja}
 
@@ -202,6 +209,7 @@ class Handful(Game[HandfulState, Any, HandfulView]):
         return (
             AiKind("greedy", _texts("plays its best card", "一番よいカードを出す"), BestCard),
             RANDOM_AI,
+            AiKind("cautious", _texts("draws, never plays", "引くだけ"), Cautious),
         )
 
     def new(

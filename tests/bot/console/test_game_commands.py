@@ -16,14 +16,17 @@ async def test_start_options_are_typed_and_refused_by_name(tmp_path: Path) -> No
         "/start game:handful goal:sideways\n"
         "/start game:handful open_hands:perhaps\n"
         "/start game:handful ai:clever bots:1\n"
-        f"/start game:handful turns:2 goal:low open_hands:no bots:1 ai:random {DECK}\n",
+        f"/start game:handful turns:2 goal:low open_hands:no bots:1 ai:cautious {DECK}\n",
         tmp_path,
     )
     assert "! Those options do not work: Option turns cannot be 'many'; allowed: 1–9." in output
     assert "Option goal cannot be 'sideways'; allowed: high, low." in output
     assert "Option open_hands cannot be 'perhaps'; allowed: true / false." in output
-    assert "! There is no computer player clever; choose one of: greedy, random." in output
+    assert (
+        "! There is no computer player clever; choose one of: greedy, random, cautious." in output
+    )
     assert "Handful begins: alice starts." in output
+    assert "Seats in order: alice, Bot 1 (cautious bot)." in output
 
 
 async def test_the_text_board_and_the_games_move_commands(tmp_path: Path) -> None:

@@ -70,6 +70,33 @@ async def test_migrations_run_once_and_the_journal_is_wal(db_path: Path) -> None
     assert {"tables", "seats", "moves", "snapshots", "messages"} <= tables
 
 
+async def test_seats_of_any_ai_kind_survive_the_migration_that_allows_them(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as connection:  # a database as the first version left it
+        connection.execute(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
+        )
+        for statement in MIGRATIONS[0]:
+            connection.execute(statement)
+        connection.execute("INSERT INTO schema_migrations VALUES (1, 0)")
+        connection.execute(
+            "INSERT INTO tables (id, guild, channel, host, game, options, seed, status, lang, "
+            "remind_after, takeover, created_at, updated_at) "
+            "VALUES ('t1', 'g1', 'c1', 'u1', 'tally', '{}', 7, 'playing', 'en', 60, 'off', 1, 1)"
+        )
+        connection.execute(
+            "INSERT INTO seats (table_id, position, seat, kind, lang, joined_at) "
+            "VALUES ('t1', 0, 'Bot 1', 'greedy', 'en', 1)"
+        )
+    store = await SqliteStore.open(db_path)
+    kept = await store.get("t1")
+    assert kept is not None and [s.kind for s in kept.seats] == ["greedy"]
+    bot = SeatRecord(0, "Bot 1", "cautious", None, "en", 1.0)
+    cautious = replace(table("t2", "c2"), seats=(bot,))
+    await store.create(cautious)
+    assert (await store.get("t2")) == cautious
+    await store.close()
+
+
 async def test_a_table_round_trips(store: SqliteStore) -> None:
     await store.create(table())
     assert await store.get("t1") == table()
