@@ -14,6 +14,19 @@ from tests.bot.discord.driver import bot_messages, components_of
 NAME = re.compile(r"^[-_\w]{1,32}$")
 LIMIT = 25
 DESCRIPTION_MAX = 100
+COMBINED_MAX = 4000  # names, descriptions and values of a command with all it holds
+
+
+def combined(option: dict[str, Any], lang: str | None = None) -> int:
+    """Characters Discord counts against a command's combined limit, in one locale."""
+
+    def local(key: str, entry: dict[str, Any]) -> str:
+        return str((entry.get(f"{key}_localizations") or {}).get(lang, entry[key]))
+
+    size = len(local("name", option)) + len(local("description", option))
+    for choice in option.get("choices") or []:
+        size += len(local("name", choice)) + len(str(choice["value"]))
+    return size + sum(combined(o, lang) for o in option.get("options") or [])
 
 
 def check_option(option: dict[str, Any], where: str) -> int:
@@ -53,6 +66,9 @@ async def test_every_generated_command_is_named_localised_and_within_limits(worl
             assert {o["name"] for o in group["options"]} == {c.name for c in game.commands.commands}
             checked += check_option(group, f"/{group['name']}")
     assert checked > 30
+    for command in commands.values():
+        for lang in (None, "ja"):
+            assert combined(command, lang) <= COMBINED_MAX, (command["name"], lang)
     handful = {o["name"]: o for o in start["handful"]["options"]}
     assert handful["open_hands"]["type"] == 5 and handful["open_hands"]["name_localizations"]
     assert (handful["turns"]["min_value"], handful["turns"]["max_value"]) == (1, 9)
