@@ -67,7 +67,9 @@ HandfulMove = Annotated[PlayCard | Draw | PassTurn, Field(discriminator="kind")]
 
 
 class HandfulOptions(GameOptions):
-    open_hands: bool = option(False, en="Everyone's hand is open", ja="手札を公開する")
+    open_hands: bool = option(
+        False, en="Everyone's hand is open", ja="手札を公開する", ja_name="手札公開"
+    )
     turns: int = option(3, en="Turns each seat takes", ja="各席の手番数", ge=1, le=9)
     goal: Literal["high", "low"] = option(
         "high",

@@ -129,7 +129,7 @@ def start_command(game: AnyGame, parent: app_commands.Group) -> app_commands.Com
         if spec_choices is not None:
             choices[spec.name] = spec_choices
         descriptions[spec.name] = localised(spec.texts)
-        renames[spec.name] = localised_name({"en": spec.name, "ja": spec.texts.get("ja", "")})
+        renames[spec.name] = localised_name(spec.names or {"en": spec.name})
     callback = _with_signature(start, parameters)
     callback = app_commands.choices(**choices)(callback)
     callback = app_commands.describe(**descriptions)(callback)

@@ -216,6 +216,7 @@ async def test_synced_commands_have_names_options_and_japanese_localisations(wor
     start = {o["name"]: o for o in per_game["stpetersburg"]["options"]}
     assert {"bots", "ai", "public_money", "remind_hours"} <= set(start)
     assert start["public_money"]["type"] == 5  # boolean
+    assert start["public_money"]["name_localizations"]["ja"] == "所持金公開"
     assert {"random", "greedy"} <= {c["value"] for c in start["ai"]["choices"]}
     assert start["bots"]["max_value"] == 3
     move = commands["move"]["options"][0]

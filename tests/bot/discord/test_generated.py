@@ -70,7 +70,8 @@ async def test_every_generated_command_is_named_localised_and_within_limits(worl
         for lang in (None, "ja"):
             assert combined(command, lang) <= COMBINED_MAX, (command["name"], lang)
     handful = {o["name"]: o for o in start["handful"]["options"]}
-    assert handful["open_hands"]["type"] == 5 and handful["open_hands"]["name_localizations"]
+    assert handful["open_hands"]["type"] == 5
+    assert handful["open_hands"]["name_localizations"]["ja"] == "手札公開"
     assert (handful["turns"]["min_value"], handful["turns"]["max_value"]) == (1, 9)
     assert [c["value"] for c in handful["goal"]["choices"]] == ["high", "low"]
     assert handful["goal"]["choices"][1]["name_localizations"]["ja"] == "低い方が勝ち"
