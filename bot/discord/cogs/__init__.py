@@ -4,6 +4,6 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord.cogs.lobby",
     "bot.discord.cogs.play",
     "bot.discord.cogs.admin",
-    "bot.discord.cogs.games",
+    "bot.discord.cogs.generated",
     "bot.discord.cogs.ticker",
 )

@@ -1,5 +1,5 @@
 """Lobby commands: /join, /leave, /games, /rules, and the start of a table (`start_table`, which
-the generated `/start <game>` sub-commands call; see `bot.discord.cogs.games`)."""
+the generated `/start <game>` sub-commands call; see `bot.discord.cogs.generated`)."""
 
 from __future__ import annotations
 
