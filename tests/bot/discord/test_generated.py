@@ -141,33 +141,33 @@ async def test_open_hands_put_plays_on_the_public_board(world: World) -> None:
     assert "alice played" in board_of(thread).content
 
 
+async def play_from_panel(member: Any, thread: Any, move: str) -> str:
+    """Open "My hand" on the latest board, click the button of `move`; the final board's text."""
+    board = board_of(thread)
+    hand_id = next(c["custom_id"] for c in components_of(board) if "hand" in c["custom_id"])
+    panel = await member.click(board, custom_id=hand_id)
+    assert panel.response is not None and panel.response.ephemeral
+    button = next(c for c in components_of(panel.response) if c["custom_id"].endswith(f":{move}"))
+    await member.click(panel.response, custom_id=button["custom_id"])
+    final = [m for m in bot_messages(thread) if "game is over" in m.content]
+    assert final, "the game did not end"
+    return final[-1].content
+
+
 async def test_the_small_test_games_play_through_start_options_and_buttons(world: World) -> None:
     alice = world.member("alice")
     await alice.slash(world.channel, "start tally", target=3)
     (thread,) = world.channel.threads
-    board = board_of(thread)
     # A game that declares no presentation shows its moves only in the private panel.
-    assert [c["custom_id"] for c in components_of(board)] == ["spt:hand:t1:0"]
-    panel = await alice.click(board, custom_id="spt:hand:t1:0")
-    assert panel.response is not None
-    add = next(c for c in components_of(panel.response) if c["custom_id"].endswith(":add 3"))
-    await alice.click(panel.response, custom_id=add["custom_id"])
-    final = [m for m in bot_messages(thread) if "game is over" in m.content]
-    assert final and "alice added 3." in final[-1].content
+    assert [c["custom_id"] for c in components_of(board_of(thread))] == ["spt:hand:t1:0"]
+    assert "alice added 3." in await play_from_panel(alice, thread, "add 3")
 
 
 async def test_a_simultaneous_game_is_played_from_private_panels(world: World) -> None:
     alice = world.member("alice")
     await alice.slash(world.channel, "start sealed", rounds=1, bots=1, ai="greedy")
     (thread,) = world.channel.threads
-    board = board_of(thread)
-    hand_id = next(c["custom_id"] for c in components_of(board) if "hand" in c["custom_id"])
-    panel = await alice.click(board, custom_id=hand_id)
-    assert panel.response is not None
-    bid = next(c for c in components_of(panel.response) if c["custom_id"].endswith(":bid 2"))
-    await alice.click(panel.response, custom_id=bid["custom_id"])
-    final = [m for m in bot_messages(thread) if "game is over" in m.content]
-    assert final and "Bids revealed" in final[-1].content
+    assert "Bids revealed" in await play_from_panel(alice, thread, "bid 2")
 
 
 async def test_rules_say_how_to_play_from_the_games_commands(world: World) -> None:
