@@ -20,6 +20,7 @@ from bot.discord.components import (
     build_view,
     move_custom_id,
 )
+from games.adapters import MoveGroup
 from tests.bot.discord.conftest import GUILD_ID, World
 from tests.bot.discord.driver import bot_messages, components_of, latest_board, to_act
 
@@ -250,9 +251,14 @@ def test_components_stay_within_discord_limits() -> None:
     many = [Choice(i, f"buy Card {i}", f"buy Card {i}", "buy") for i in range(60)]
     many += [Choice(100 + i, f"play Card {i}", f"play Card {i}", "play") for i in range(30)]
     many += [Choice(200, "pass", "pass", "pass")]
-    view = build_view("t1234567", 123456, many, lang="en", hand_button=True)
+    buy = MoveGroup(key="buy", texts={"en": "Buy a card", "ja": "カードを購入"}, menu=True)
+    view = build_view("t1234567", 123456, many, lang="en", groups=(buy,), hand_button=True)
     rows = view.to_components()
     assert len(rows) <= 5
+    menus = [c for row in rows for c in row["components"] if c["type"] == 3]
+    assert [m["custom_id"] for m in menus[:3]] == [
+        f"spt:sel:t1234567:123456:buy{p}" for p in range(3)
+    ]
     for row in rows:
         items = row["components"]
         assert len(items) <= 5
