@@ -79,8 +79,6 @@ def targets(player: PlayerState, card_key: str) -> tuple[str, ...]:
             continue
         if card.displaces is not None and key not in (card.displaces, "czar_and_carpenter"):
             continue
-        if key == "observatory" and face_up_observatories(player) == 0:
-            continue  # a face-down Observatory cannot be exchanged
         found.append(key)
     return tuple(found)
 
@@ -369,11 +367,14 @@ class Table:
         player = self.players[seat]
         price = cost(player, card, old=old, target=target)
         area = list(player.area)
+        used = player.observatories_used
         if target is not None:
             area.remove(target)
             self.discard.append(target)
+            if target == "observatory" and used:
+                used -= 1  # of two Observatories, the owner gives up a face-down one first
         area.append(card)
-        self.update(seat, money=player.money - price, area=tuple(area))
+        self.update(seat, money=player.money - price, area=tuple(area), observatories_used=used)
         self.event(how, seat, card=card, old=old, target=target)
         self.money_event("paid", seat, amount=price, card=card)
 
@@ -486,8 +487,8 @@ def apply_move(state: State, seat: int, move: Move) -> State:
         deck = table.stacks[move.stack]
         table.stacks[move.stack] = deck[1:]
         player = table.players[seat]
-        # The Observatory is committed (face down) as soon as it is used, so the revealed card
-        # cannot displace the very Observatory that drew it.
+        # The Observatory turns face down as it is used; a face-down one is still a building
+        # that a blue trading card (even the revealed one) may replace.
         table.update(seat, observatories_used=player.observatories_used + 1)
         table.pending = Pending(kind="observatory", seat=seat, card=deck[0], stack=move.stack)
         table.event("observe", seat, stack=move.stack, card=deck[0])
