@@ -9,6 +9,7 @@ from games.adapters import AiKind, Offer
 from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
 from games.stpetersburg import ai, present, rules
 from games.stpetersburg.data import (
+    BOARD_SIZE,
     CARDS,
     HAND_PENALTY,
     PHASE_COLOUR,
@@ -88,7 +89,10 @@ class StPetersburg(Game[State, Move, View]):
             rng=rng,
             players=tuple(PlayerState(id=p, money=STARTING_MONEY) for p in players),
             stacks={**stacks, "workers": stacks["workers"][first_deal:]},
-            board=tuple(BoardCard(card=c) for c in stacks["workers"][:first_deal]),
+            board=(
+                *(BoardCard(card=c) for c in stacks["workers"][:first_deal]),
+                *(None,) * (BOARD_SIZE - first_deal),
+            ),
             markers=markers,
             turn=markers["workers"],
             events=(

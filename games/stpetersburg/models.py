@@ -115,7 +115,7 @@ class State(Frozen):
     rng: Rng
     players: tuple[PlayerState, ...]
     stacks: dict[StackId, tuple[str, ...]]  # top of each stack first
-    board: tuple[BoardCard, ...] = ()
+    board: tuple[BoardCard | None, ...] = ()  # the 8 market spaces in order; None is empty
     discard: tuple[str, ...] = ()
     round: int = 1
     phase: StackId = "workers"
@@ -172,7 +172,7 @@ class View(Frozen):
     round: int
     phase: StackId
     to_act: tuple[str, ...]
-    board: tuple[BoardCard, ...]
+    board: tuple[BoardCard | None, ...]  # market spaces; None: empty, the card taken from it
     stack_counts: dict[StackId, int]
     discard_count: int
     players: tuple[PlayerView, ...]

@@ -8,7 +8,6 @@ from typing import Any
 
 from games.base import Event, IllegalMove
 from games.stpetersburg.data import (
-    BOARD_SIZE,
     CARDS,
     HAND_LIMIT,
     MINIMUM_PAYMENT,
@@ -170,8 +169,8 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def seen_in_order(board: Sequence[BoardCard]) -> list[tuple[str, bool]]:
-    return list(dict.fromkeys((slot.card, slot.old) for slot in board))
+def seen_in_order(board: Sequence[BoardCard | None]) -> list[tuple[str, bool]]:
+    return list(dict.fromkeys((slot.card, slot.old) for slot in board if slot is not None))
 
 
 # ---------------------------------------------------------------- explanations
@@ -226,9 +225,10 @@ def explain(state: State, seat: int, move: Move) -> IllegalMove:
             "天文台は2枚以上残っている山にしか使えません。",
         )
     if isinstance(move, (Buy, Take)):
-        if not any(s.card == move.card and s.old == move.old for s in state.board):
+        on_board = [s for s in state.board if s is not None]
+        if not any(s.card == move.card and s.old == move.old for s in on_board):
             en, ja = _name(move.card)
-            if not any(s.card == move.card for s in state.board):
+            if not any(s.card == move.card for s in on_board):
                 return IllegalMove(f"There is no {en} on the board.", f"売り場に{ja}はありません。")
             if move.old:
                 return IllegalMove(
@@ -297,7 +297,7 @@ class Table:
         self.state = state
         self.players = list(state.players)
         self.stacks = dict(state.stacks)
-        self.board = list(state.board)
+        self.board: list[BoardCard | None] = list(state.board)
         self.discard = list(state.discard)
         self.round = state.round
         self.phase: StackId = state.phase
@@ -356,8 +356,8 @@ class Table:
 
     def take_from_board(self, card: str, old: bool) -> None:
         for index, slot in enumerate(self.board):
-            if slot.card == card and slot.old == old:
-                del self.board[index]
+            if slot is not None and slot.card == card and slot.old == old:
+                self.board[index] = None  # the space stays where the card lay
                 return
         raise AssertionError("legal_moves offered a card that is not on the board")
 
@@ -422,13 +422,15 @@ class Table:
         self.passes = 0
         self.event("phase", None, phase=phase, round=self.round, start=self.seat_id(self.turn))
 
-    def refill(self, stack: StackId, limit: int = BOARD_SIZE) -> None:
+    def refill(self, stack: StackId) -> None:
         deck = self.stacks[stack]
-        count = max(0, min(limit - len(self.board), len(deck)))
+        empty = [index for index, slot in enumerate(self.board) if slot is None]
+        count = min(len(empty), len(deck))
         if count:
             dealt = deck[:count]
             self.stacks[stack] = deck[count:]
-            self.board.extend(BoardCard(card=c) for c in dealt)
+            for index, card in zip(empty, dealt, strict=False):
+                self.board[index] = BoardCard(card=card)  # the gaps fill from the left
             self.event("refill", None, stack=stack, cards=list(dealt))
             if not self.stacks[stack]:
                 self.event("stack_empty", None, stack=stack)
@@ -450,9 +452,12 @@ class Table:
             self.finished = True
             self.event("game_end", None, round=self.round)
             return
-        old = [slot.card for slot in self.board if slot.old]
+        old = [slot.card for slot in self.board if slot is not None and slot.old]
         self.discard.extend(old)
-        self.board = [BoardCard(card=slot.card, old=True) for slot in self.board if not slot.old]
+        self.board = [
+            None if slot is None or slot.old else BoardCard(card=slot.card, old=True)
+            for slot in self.board
+        ]
         self.event("round_end", None, round=self.round, discarded=old)
         n = len(self.players)
         self.markers = {phase: (seat + 1) % n for phase, seat in self.markers.items()}
