@@ -2,13 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from games.adapters import GameOptions, internal, option
 from games.base import Event, Frozen, Outcome, Rng
 from games.stpetersburg.data import StackId
+
+# ---------------------------------------------------------------- building without validation
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+_set = object.__setattr__
+
+
+def build(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
+    """An instance of a frozen model from values the engine knows are valid, skipping validation.
+
+    `values` must hold every field, each of the type validation would give it (tuples where the
+    model says tuple), so that the instance equals its own JSON round trip; the engine's tests
+    (golden record, conformance round trips) check exactly that.
+    """
+    model = cls.__new__(cls)
+    _set(model, "__dict__", values)
+    _set(model, "__pydantic_fields_set__", set(values))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
+def replace(model: ModelT, **changes: Any) -> ModelT:
+    """A copy of a frozen model with some fields changed (already valid), skipping validation."""
+    values = model.__dict__.copy()
+    values.update(changes)
+    return build(type(model), values)
+
 
 # ---------------------------------------------------------------- moves
 
