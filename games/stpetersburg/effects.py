@@ -48,14 +48,41 @@ def pending(kind: str, seat: int, **values: Any) -> Pending:
     )
 
 
+@lru_cache(maxsize=256)
+def passed(who: str) -> Event:
+    """The event of a pass, one shared instance per seat: half of all moves are passes."""
+    return build(Event, {"kind": "pass", "seat": who, "private_to": None, "data": {}})
+
+
 class Table:
-    """A mutable scratch copy of a State while one move is applied; frozen again at the end."""
+    """A scratch copy of a State while one move is applied; frozen into a new State at the end.
+
+    Players, board, stacks and discard stay the state's own tuples until a change replaces them,
+    so a move pays only for what it changes.
+    """
+
+    __slots__ = (
+        "board",
+        "discard",
+        "events",
+        "finished",
+        "markers",
+        "passes",
+        "pending",
+        "phase",
+        "players",
+        "public_money",
+        "round",
+        "stacks",
+        "state",
+        "turn",
+    )
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.players = list(state.players)
-        self.stacks = state.stacks  # copied before the first change
-        self.board = list(state.board)
+        self.players = state.players
+        self.stacks = state.stacks
+        self.board = state.board
         self.discard = state.discard
         self.round = state.round
         self.phase: StackId = state.phase
@@ -68,23 +95,28 @@ class Table:
         self.public_money = state.options.public_money or len(state.players) == 1
 
     def freeze(self) -> State:
-        values = self.state.__dict__.copy()
-        values.update(
-            players=tuple(self.players),
-            stacks=self.stacks,
-            board=tuple(self.board),
-            discard=self.discard,
-            round=self.round,
-            phase=self.phase,
-            markers=self.markers,
-            turn=self.turn,
-            passes=self.passes,
-            pending=self.pending,
-            finished=self.finished,
-            events=tuple(self.events),
-            moves_played=self.state.moves_played + 1,
+        state = self.state
+        return build(
+            State,
+            {
+                "game": state.game,
+                "options": state.options,
+                "rng": state.rng,
+                "players": self.players,
+                "stacks": self.stacks,
+                "board": self.board,
+                "discard": self.discard,
+                "round": self.round,
+                "phase": self.phase,
+                "markers": self.markers,
+                "turn": self.turn,
+                "passes": self.passes,
+                "pending": self.pending,
+                "finished": self.finished,
+                "events": tuple(self.events),
+                "moves_played": state.moves_played + 1,
+            },
         )
-        return build(State, values)
 
     # -- helpers
 
@@ -107,7 +139,8 @@ class Table:
 
     def update(self, seat: int, **changes: Any) -> PlayerState:
         player = replace(self.players[seat], **changes)
-        self.players[seat] = player
+        players = self.players
+        self.players = (*players[:seat], player, *players[seat + 1 :])
         return player
 
     def discard_cards(self, *cards: str) -> None:
@@ -118,9 +151,11 @@ class Table:
         return [(first + i) % n for i in range(n)]
 
     def take_from_board(self, card: str, old: bool) -> None:
-        for index, slot in enumerate(self.board):
+        board = self.board
+        for index, slot in enumerate(board):
             if slot is not None and slot.card == card and slot.old == old:
-                self.board[index] = None  # the space stays where the card lay
+                # The space stays where the card lay.
+                self.board = (*board[:index], None, *board[index + 1 :])
                 return
         raise AssertionError("legal_moves offered a card that is not on the board")
 
@@ -128,8 +163,7 @@ class Table:
         self, seat: int, card: str, *, old: bool, target: str | None, how: str
     ) -> None:
         player = self.players[seat]
-        offers = holdings(player.area).buys(card, old)
-        price = next(p for p, move in offers if move.target == target)
+        price = next(p for t, p in holdings(player.area).offers(card, old) if t == target)
         area = list(player.area)
         used = player.observatories_used
         if target is not None:
@@ -193,8 +227,10 @@ class Table:
         if count:
             dealt = deck[:count]
             self.stacks = {**self.stacks, stack: deck[count:]}
+            board = list(self.board)
             for index, card in zip(empty, dealt, strict=False):
-                self.board[index] = board_card(card, False)  # the gaps fill from the left
+                board[index] = board_card(card, False)  # the gaps fill from the left
+            self.board = tuple(board)
             self.event("refill", None, stack=stack, cards=list(dealt))
             if not self.stacks[stack]:
                 self.event("stack_empty", None, stack=stack)
@@ -218,9 +254,9 @@ class Table:
             return
         old = [slot.card for slot in self.board if slot is not None and slot.old]
         self.discard_cards(*old)
-        self.board = [
+        self.board = tuple(
             None if slot is None or slot.old else board_card(slot.card, True) for slot in self.board
-        ]
+        )
         self.event("round_end", None, round=self.round, discarded=old)
         n = len(self.players)
         self.markers = {phase: (seat + 1) % n for phase, seat in self.markers.items()}
@@ -231,9 +267,18 @@ class Table:
 
 def apply_move(state: State, seat: int, move: Move) -> State:
     """The state after `seat` plays `move`, which the caller has checked is legal."""
+    if isinstance(move, Pass) and state.passes + 1 < len(state.players):
+        # Half of all moves: a pass that does not end the action step only moves the turn on.
+        return replace(
+            state,
+            turn=(state.turn + 1) % len(state.players),
+            passes=state.passes + 1,
+            events=(passed(state.players[seat].id),),
+            moves_played=state.moves_played + 1,
+        )
     table = Table(state)
     if isinstance(move, Pass):
-        table.event("pass", seat)
+        table.events.append(passed(table.seat_id(seat)))
         table.end_turn(passed=True)
     elif isinstance(move, Buy):
         table.take_from_board(move.card, move.old)

@@ -13,7 +13,12 @@ from games.stpetersburg.data import StackId
 # ---------------------------------------------------------------- building without validation
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
-_set = object.__setattr__
+# The slots of a pydantic model, set through their descriptors (cheaper than setattr by name).
+_new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def build(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
@@ -23,11 +28,11 @@ def build(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
     model says tuple), so that the instance equals its own JSON round trip; the engine's tests
     (golden record, conformance round trips) check exactly that.
     """
-    model = cls.__new__(cls)
-    _set(model, "__dict__", values)
-    _set(model, "__pydantic_fields_set__", set(values))
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
+    model: ModelT = _new(cls)
+    _set_dict(model, values)
+    _set_fields_set(model, set(values))
+    _set_extra(model, None)
+    _set_private(model, None)
     return model
 
 

@@ -59,83 +59,52 @@ def _may_replace(card: str, other: str) -> bool:
 # For each trading card, every card it may displace.
 REPLACEABLE = {card: frozenset(o for o in CARDS if _may_replace(card, o)) for card in TRADING}
 
-# (price, the move that pays it), per kind of move
-BuyOffer = tuple[int, Buy]
-PlayOffer = tuple[int, Play]
-DrawnOffer = tuple[int, Drawn]
-
 
 class Holdings:
     """What one play area means for prices, worked out once per distinct area and kept.
 
     Prices and targets depend on the play area alone (identical cards, the colour discounts, the
-    cards a trading card may displace); money only decides which of them are affordable. So every
-    state sharing an area shares one Holdings, and a move's price is a dictionary lookup.
+    cards a trading card may displace); money only decides which of them are affordable. A
+    Holdings holds no reference back to itself, so one dropped from the cache is freed at once
+    rather than by the cyclic garbage collector.
     """
 
-    __slots__ = ("_buys", "_drawn", "_placements", "_plays", "counts", "discount", "hand_limit")
+    __slots__ = ("counts", "discount", "hand_limit", "replaceable")
 
     def __init__(self, area: tuple[str, ...]) -> None:
         counts: dict[str, int] = {}
         for key in area:
             counts[key] = counts.get(key, 0) + 1
         self.counts = counts  # in the order the cards came into play
-        self.discount = {colour: int(key in counts) for colour, key in COLOUR_DISCOUNTERS.items()}
+        self.discount = {"green": 0}
+        for colour, key in COLOUR_DISCOUNTERS.items():
+            self.discount[colour] = int(key in counts)
         self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
-        self._placements: dict[str, tuple[tuple[str | None, int], ...]] = {}
-        self._buys: dict[tuple[str, bool], tuple[BuyOffer, ...]] = {}
-        self._plays: dict[str, tuple[PlayOffer, ...]] = {}
-        self._drawn: dict[str, tuple[DrawnOffer, ...]] = {}
+        self.replaceable: dict[str, tuple[str, ...]] = {}  # trading card -> its targets here
 
     def price(self, card: str) -> int:
         """The printed cost less identical cards and the colour discount (digest §1.6), before
         the old-card discount, a displaced card's value and the minimum payment."""
-        return COST[card] - self.counts.get(card, 0) - self.discount.get(COLOUR[card], 0)
+        return COST[card] - self.counts.get(card, 0) - self.discount[COLOUR[card]]
 
-    def placements(self, card: str) -> tuple[tuple[str | None, int], ...]:
-        """(target, price before the old-card discount and the minimum) for every way to put
-        `card` into play; a trading card has one per distinct card it may displace."""
-        found = self._placements.get(card)
+    def targets(self, card: str) -> tuple[str, ...]:
+        """The distinct cards here, in the order they came into play, that the trading card
+        `card` may displace."""
+        found = self.replaceable.get(card)
         if found is None:
-            price = self.price(card)
-            if card in TRADING:
-                allowed = REPLACEABLE[card]
-                found = tuple((t, price - DISPLACED_VALUE[t]) for t in self.counts if t in allowed)
-            else:
-                found = ((None, price),)
-            self._placements[card] = found
+            allowed = REPLACEABLE[card]
+            found = self.replaceable[card] = tuple(t for t in self.counts if t in allowed)
         return found
 
-    def buys(self, card: str, old: bool) -> tuple[BuyOffer, ...]:
-        found = self._buys.get((card, old))
-        if found is None:
-            less = OLD_CARD_DISCOUNT if old else 0
-            found = tuple(
-                (max(MINIMUM_PAYMENT, raw - less), buy_move(card, old, target))
-                for target, raw in self.placements(card)
+    def offers(self, card: str, old: bool = False) -> tuple[tuple[str | None, int], ...]:
+        """(target, price) for every way to put `card` into play, bought old or not: what
+        legal_moves lists, is_legal checks and apply charges."""
+        price = self.price(card) - (OLD_CARD_DISCOUNT if old else 0)
+        if card in TRADING:
+            return tuple(
+                (t, max(MINIMUM_PAYMENT, price - DISPLACED_VALUE[t])) for t in self.targets(card)
             )
-            self._buys[card, old] = found
-        return found
-
-    def plays(self, card: str) -> tuple[PlayOffer, ...]:
-        found = self._plays.get(card)
-        if found is None:
-            found = tuple(
-                (max(MINIMUM_PAYMENT, raw), play_move(card, target))
-                for target, raw in self.placements(card)
-            )
-            self._plays[card] = found
-        return found
-
-    def drawn_buys(self, card: str) -> tuple[DrawnOffer, ...]:
-        found = self._drawn.get(card)
-        if found is None:
-            found = tuple(
-                (max(MINIMUM_PAYMENT, raw), drawn_move("buy", target))
-                for target, raw in self.placements(card)
-            )
-            self._drawn[card] = found
-        return found
+        return ((None, max(MINIMUM_PAYMENT, price)),)
 
 
 # Bounded: a long search meets many areas, and each Holdings is small.
@@ -164,12 +133,12 @@ def face_up_observatories(player: PlayerState) -> int:
 
 def targets(player: PlayerState, card_key: str) -> tuple[str, ...]:
     """The distinct cards in `player`'s area that the trading card `card_key` may displace."""
-    return tuple(t for t, _ in holdings(player.area).placements(card_key) if t is not None)
+    return holdings(player.area).targets(card_key)
 
 
 def placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | None, int]]:
     """(target, cost) for every way `player` could put `card` into play now."""
-    return [(move.target, price) for price, move in holdings(player.area).buys(card, old)]
+    return list(holdings(player.area).offers(card, old))
 
 
 def payout(player: PlayerState, colour: str) -> tuple[int, int]:
@@ -226,7 +195,9 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         assert pending.card is not None
         held = holdings(player.area)
         drawn: list[Move] = [
-            m for price, m in held.drawn_buys(pending.card) if price <= player.money
+            drawn_move("buy", target)
+            for target, price in held.offers(pending.card)
+            if price <= player.money
         ]
         if len(player.hand) < held.hand_limit:
             drawn.append(drawn_move("take", None))
@@ -239,30 +210,39 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     moves: list[Move] = []
     on_board = seen_in_order(state.board)
     for card, old in on_board:
-        for price, move in held.buys(card, old):
+        for target, price in held.offers(card, old):
             if price <= money:
-                moves.append(move)
+                moves.append(buy_move(card, old, target))
     if len(player.hand) < held.hand_limit:
         moves.extend(take_move(card, old) for card, old in on_board)
-    for card in dict.fromkeys(player.hand):
-        for price, play in held.plays(card):
-            if price <= money:
-                moves.append(play)
+    if player.hand:
+        for card in dict.fromkeys(player.hand):
+            for target, price in held.offers(card):
+                if price <= money:
+                    moves.append(play_move(card, target))
     if state.phase == "buildings" and face_up_observatories(player) > 0:
         moves.extend(observe_move(stack) for stack in STACKS if len(state.stacks[stack]) >= 2)
     moves.append(PASS)
     return moves
 
 
-def seen_in_order(board: Sequence[BoardCard | None]) -> list[tuple[str, bool]]:
+def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], ...]:
     """The distinct (card, old) on the board, in the order of their spaces."""
+    global _last_seen
+    last_board, last_seen = _last_seen
+    if board is last_board:
+        return last_seen  # a pass leaves the board tuple as it was: same answer
     seen: list[tuple[str, bool]] = []
     for slot in board:
         if slot is not None:
             key = (slot.card, slot.old)
             if key not in seen:
                 seen.append(key)
-    return seen
+    _last_seen = (board, tuple(seen))  # one assignment: safe to read from any thread
+    return _last_seen[1]
+
+
+_last_seen: tuple[Sequence[BoardCard | None], tuple[tuple[str, bool], ...]] = ((), ())
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
@@ -283,18 +263,17 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
             held = holdings(player.area)
             if isinstance(move, Take):
                 return len(player.hand) < held.hand_limit
-            return _offered(held.buys(move.card, move.old), player.money, move.target)
+            return _offered(held.offers(move.card, move.old), player.money, move.target)
         if isinstance(move, Play):
             if move.card not in player.hand:
                 return False
-            return _offered(holdings(player.area).plays(move.card), player.money, move.target)
+            return _offered(holdings(player.area).offers(move.card), player.money, move.target)
     return move in legal_moves(state, seat)
 
 
-def _offered(offers: tuple[BuyOffer | PlayOffer, ...], money: int, target: str | None) -> bool:
-    # The offers of one card differ only in their target.
-    for price, move in offers:
-        if move.target == target:
+def _offered(offers: tuple[tuple[str | None, int], ...], money: int, target: str | None) -> bool:
+    for offered, price in offers:
+        if offered == target:
             return price <= money
     return False
 
