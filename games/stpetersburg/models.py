@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from games.adapters import GameOptions, internal, option
 from games.base import Event, Frozen, Outcome, Rng
-from games.stpetersburg.data import StackId
+from games.stpetersburg.data import BOARD_SIZE, StackId
 
 # ---------------------------------------------------------------- building without validation
 
@@ -159,6 +159,13 @@ class State(Frozen):
     finished: bool = False
     events: tuple[Event, ...] = ()  # what the last apply did (views filter them)
     moves_played: int = 0
+
+    @field_validator("board")
+    @classmethod
+    def _all_spaces(cls, board: tuple[BoardCard | None, ...]) -> tuple[BoardCard | None, ...]:
+        # States saved before the market kept its spaces listed only the cards, pushed left:
+        # the free spaces were the last ones.
+        return (*board, *(None,) * (BOARD_SIZE - len(board)))
 
 
 # ---------------------------------------------------------------- views

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.games.stp_helpers import SEATS, G, end_step, on_board, play, position
@@ -189,3 +191,13 @@ def test_market_spaces_keep_their_places_and_refills_fill_the_gaps():
     assert state.phase == "buildings"
     cards = [slot.card for slot in state.board if slot is not None]
     assert cards == ["lumberjack", next_buildings[0], "gold_miner", *next_buildings[1:]]
+
+
+def test_a_state_saved_before_the_market_kept_its_spaces_loads_with_the_free_spaces_last():
+    state = position(2, phase="workers", board=["Lumberjack", "Shepherd", "Gold Miner"])
+    saved = json.loads(state.model_dump_json())
+    saved["board"] = [slot for slot in saved["board"] if slot is not None]  # the old form
+    loaded = G.load(json.dumps(saved))
+    assert loaded == state
+    loaded = end_step(loaded)
+    assert len(on_board(loaded)) == 8  # the refill still fills the board
