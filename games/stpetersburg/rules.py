@@ -169,8 +169,7 @@ def pub_limit(player: PlayerState) -> int:
 
 # ---------------------------------------------------------------- interned moves
 
-# Moves are immutable, so each distinct move is built once; this keeps legal_moves cheap and
-# lets `is_legal` compare a move with its offers field by field.
+# Moves are immutable, so each distinct move is built once; this keeps legal_moves cheap.
 buy_move = lru_cache(maxsize=None)(lambda card, old, target: Buy(card=card, old=old, target=target))
 take_move = lru_cache(maxsize=None)(lambda card, old: Take(card=card, old=old))
 play_move = lru_cache(maxsize=None)(lambda card, target: Play(card=card, target=target))
