@@ -1,0 +1,221 @@
+"""Catherine events in words, English and Japanese."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Event
+from games.catherine.data import Data
+
+PHASE_NAMES = {
+    "en": {
+        "setup": "Setup",
+        "place": "B: place two cards",
+        "activate": "D: activate",
+        "books": "Interim scoring: books",
+        "over": "Game over",
+    },
+    "ja": {
+        "setup": "準備",
+        "place": "B: カード2枚を配置",
+        "activate": "D: アクション実行",
+        "books": "中間決算: 本",
+        "over": "ゲーム終了",
+    },
+}
+DRAW_REASONS = {
+    "en": {
+        "phase_a": "for the round",
+        "mismatch": "(colours differ)",
+        "unable": "(the action cannot be run)",
+        "decline": "(declined the action)",
+        "action": "",
+        "bonus": "(bonus)",
+        "interim": "after the interim scoring",
+        "no_house": "(no house left to build)",
+    },
+    "ja": {
+        "phase_a": "（ラウンド開始）",
+        "mismatch": "（色が不一致）",
+        "unable": "（アクション実行不可）",
+        "decline": "（アクションを見送り）",
+        "action": "",
+        "bonus": "（ボーナス）",
+        "interim": "（中間決算後）",
+        "no_house": "（建設できる住宅なし）",
+    },
+}
+
+
+def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]) -> str:
+    ja = lang == "ja"
+    d: dict[str, Any] = event.data
+
+    def who(seat: str | None) -> str:
+        return names.get(seat or "", seat or "?")
+
+    def each(values: Mapping[str, Any], unit: str = "") -> str:
+        sep = "、" if ja else ", "
+        return sep.join(f"{who(s)} {v}{unit}" for s, v in values.items())
+
+    name = who(event.seat)
+    kind = event.kind
+    if kind == "start":
+        players = (
+            "、".join(who(s) for s in d["players"])
+            if ja
+            else ", ".join(who(s) for s in d["players"])
+        )
+        orders = each(d["orders"])
+        if ja:
+            return f"ゲーム開始: {players}。各自6枚を受け取り、命令カードは {orders}。"
+        return f"Game started: {players}. Each takes 6 cards; order cards: {orders}."
+    if kind == "ready":
+        return f"{name} が配置を決めました。" if ja else f"{name} has made a secret choice."
+    if kind == "chose":
+        cards = " ".join(d["cards"])
+        if "under" in d:
+            return (
+                f"あなたの配置: {cards}（{d['under']}の下）"
+                if ja
+                else f"Your placement: {cards} (under {d['under']})"
+            )
+        return f"あなたのアクション列: {cards}" if ja else f"Your action row: {cards}"
+    if kind == "setup":
+        rows = "; ".join(f"{who(s)}: {' '.join(c)}" for s, c in d["rows"].items())
+        return f"アクション列を公開: {rows}" if ja else f"Action rows revealed: {rows}"
+    if kind == "round":
+        if ja:
+            return f"第{d['round']}ラウンド（第{d['decade']}の10年間）開始。全員2枚引きます。"
+        return f"Round {d['round']} (decade {d['decade']}) begins; everyone draws 2."
+    if kind == "draw":
+        reason = DRAW_REASONS["ja" if ja else "en"].get(d["reason"], "")
+        vp = d["vp"]
+        if ja:
+            text = f"{name} が{d['count']}枚引きました{reason}"
+            return text + (f"、手札上限により+{vp}点" if vp else "") + "。"
+        text = f"{name} draws {d['count']} {reason}".rstrip()
+        return text + (f", +{vp} VP for cards over the hand limit" if vp else "") + "."
+    if kind == "drew":
+        cards = " ".join(d["cards"])
+        return f"引いたカード: {cards}" if ja else f"You drew {cards}."
+    if kind == "reshuffle":
+        if ja:
+            return f"捨て札{d['count']}枚をシャッフルして新しい山札にしました。"
+        return f"The discard pile ({d['count']} cards) is shuffled into a new deck."
+    if kind == "reveal":
+        parts = [
+            f"{who(s)}: {row}, {act}→{under}" for s, (row, act, under) in d["placements"].items()
+        ]
+        return ("公開: " if ja else "Revealed: ") + "; ".join(parts)
+    if kind == "mismatch":
+        if ja:
+            return f"{name}: {d['card']}は色が一致せず、代わりに1枚引きます。"
+        return f"{name}: {d['card']} is not matched in colour; a card instead."
+    if kind == "unable":
+        if ja:
+            return f"{name}: {d['card']}のアクションは実行できず、代わりに1枚引きます。"
+        return f"{name}: {d['card']}'s action cannot be run; a card instead."
+    if kind == "decline":
+        if ja:
+            return f"{name} は{d['card']}のアクションを見送りました。"
+        return f"{name} declines {d['card']}'s action."
+    if kind == "pass":
+        if d.get("what") == "books":
+            return f"{name} は住宅を建設しません。" if ja else f"{name} builds no house."
+        return f"{name} はボーナスを見送りました。" if ja else f"{name} leaves the bonus."
+    if kind == "action":
+        text = f"{name}: {d['card']}"
+        if d.get("count") is not None:
+            text += f"（市場 {d['count']}枚）" if ja else f" (market, {d['count']} cards)"
+        if d["cards"]:
+            cards = " ".join(d["cards"])
+            text += f"、{cards}を捨てる" if ja else f", discarding {cards}"
+        return text + (" を実行。" if ja else ".")
+    if kind == "bonus":
+        text = f"{name}: {d['card']}のボーナス" if ja else f"{name} takes {d['card']}'s bonus"
+        if d["cards"]:
+            cards = " ".join(d["cards"])
+            text += f"（{cards}を捨てる）" if ja else f", discarding {cards}"
+        return text + "。" if ja else text + "."
+    if kind == "gain":
+        parts = []
+        if d["vp"]:
+            parts.append(f"+{d['vp']}点" if ja else f"+{d['vp']} VP")
+        if d["favour"]:
+            parts.append(f"寵愛+{d['favour']}" if ja else f"+{d['favour']} favour")
+        return f"{name}: " + ("、".join(parts) if ja else ", ".join(parts))
+    if kind == "build":
+        city = data.city_name(d["city"], lang)
+        extra = []
+        if d["tile"]:
+            extra.append(_goods(d["tile"], lang))
+        if d["favour"]:
+            extra.append("寵愛+1" if ja else "+1 favour")
+        if d["vp"]:
+            extra.append(f"+{d['vp']}点" if ja else f"+{d['vp']} VP")
+        tail = (
+            f"（{'、'.join(extra)}）"
+            if ja and extra
+            else (f" ({', '.join(extra)})" if extra else "")
+        )
+        return f"{name} が{city}に住宅を建設{tail}。" if ja else f"{name} builds in {city}{tail}."
+    if kind == "cannons":
+        if ja:
+            return f"大砲: {each(d['cannons'])} → {each(d['vp'], '点')}"
+        return f"Cannons: {each(d['cannons'])} → {each(d['vp'], ' VP')}"
+    if kind == "books":
+        builders = ", ".join(who(s) for s in d["builders"]) or "-"
+        jokers = ", ".join(who(s) for s in d["jokers"]) or "-"
+        if ja:
+            return f"本: {each(d['books'])}。建設できる: {builders}。ジョーカー: {jokers}"
+        return f"Books: {each(d['books'])}. May build: {builders}. Jokers: {jokers}"
+    if kind == "houses":
+        return f"住宅: {each(d['vp'], '点')}" if ja else f"Houses: {each(d['vp'], ' VP')}"
+    if kind == "favour":
+        return f"寵愛: {each(d['vp'], '点')}" if ja else f"Favour: {each(d['vp'], ' VP')}"
+    if kind == "cleanup":
+        count = sum(len(c) for c in d["cards"].values())
+        if ja:
+            return f"ディスプレイを片付け、{count}枚を捨て札にしました。"
+        return f"Displays cleaned up: {count} cards to the discard pile."
+    if kind == "final":
+        parts = []
+        for seat, s in d["scores"].items():
+            if ja:
+                parts.append(
+                    f"{who(seat)} {s['total']}点（手札{s['hand']}、命令{s['order']}、"
+                    f"住宅網{s['network_size']}×{s['multiplier']}）"
+                )
+            else:
+                parts.append(
+                    f"{who(seat)} {s['total']} (hand {s['hand']}, order {s['order']}, "
+                    f"network {s['network_size']}×{s['multiplier']})"
+                )
+        return ("最終得点: " if ja else "Final scoring: ") + "; ".join(parts)
+    return kind
+
+
+GOODS_NAMES = {
+    "en": {
+        "iron": "iron",
+        "food": "food",
+        "caviar": "caviar",
+        "fur": "fur",
+        "cannon": "cannon",
+        "book": "book",
+    },
+    "ja": {
+        "iron": "鉄",
+        "food": "食料",
+        "caviar": "キャビア",
+        "fur": "毛皮",
+        "cannon": "大砲",
+        "book": "本",
+    },
+}
+
+
+def _goods(kind: str, lang: str) -> str:
+    return GOODS_NAMES["ja" if lang == "ja" else "en"][kind]
