@@ -196,7 +196,7 @@ class Card:
     status: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: renderers cache per data set
 class Data:
     """Everything the rules read: constants, map, favour track, order cards and plan cards."""
 
