@@ -13,8 +13,8 @@ import games
 from games.catherine.models import State
 from render import catherine as board
 from render import render_view
-from render.kit import Painter
 from tests.games.hidden_catherine import perturb
+from tests.render.text_sizes import record_text_sizes
 
 G = games.get("catherine")
 SEATS = ("alice", "bob", "chiyo", "dmitri")
@@ -72,16 +72,10 @@ def test_dispatcher_and_scale() -> None:
 
 
 def test_no_text_is_smaller_than_14_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[float] = []
-    original = Painter.text
-
-    def recording(self: Painter, x: float, y: float, text: str, size: float, **kw: object) -> float:
-        sizes.append(size * self.scale)
-        return original(self, x, y, text, size, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Painter, "text", recording)
-    for cached in (board.label, board.card_chip, board.act_chip, board.map_base, board.track_base):
-        cached.cache_clear()
+    sizes = record_text_sizes(
+        monkeypatch,
+        (board.label, board.card_chip, board.act_chip, board.map_base, board.track_base),
+    )
     positions = one_per_phase(4, seed=5)
     for index, state in enumerate(positions.values()):
         board.render(G.view(state, "alice"), lang=("en", "ja")[index % 2], names=NAMES)
