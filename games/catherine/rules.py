@@ -85,20 +85,46 @@ def can_build(data: Data, houses: Sequence[str], city: str) -> bool:
 # ---------------------------------------------------------------- legal moves
 
 
+# Moves are immutable and the same few recur all game, so each is made once and shared; the
+# cache is bounded (it simply starts afresh when full).
+_MOVES: dict[tuple[Any, ...], Any] = {}
+_MOVES_MAX = 50_000
+_PLACES: dict[tuple[str, str], Place] = {}  # the most frequent moves, looked up directly
+
+
+def _move(cls: type[Any], **fields: Any) -> Any:
+    key = (cls, *fields.values())
+    move = _MOVES.get(key)
+    if move is None:
+        if len(_MOVES) >= _MOVES_MAX:
+            _MOVES.clear()
+        move = _MOVES[key] = make(cls, {"kind": cls.model_fields["kind"].default, **fields})
+    return move
+
+
 def _place_moves(p: PlayerState) -> list[Move]:
     if not p.chosen:
-        return [make(Row, {"kind": "row", "card": card}) for card in sorted(p.hand)]
+        return [_move(Row, card=card) for card in sorted(p.hand)]
     if len(p.chosen) > 1:
         return []
     row = p.chosen[0]
     free = [card for card, below in zip(p.row, p.below, strict=True) if not below]
     free.append(row)
-    return [
-        make(Place, {"kind": "place", "act": act, "under": under})
-        for act in sorted(p.hand)
-        if act != row
-        for under in free
-    ]
+    places = _PLACES
+    moves: list[Move] = []
+    for act in sorted(p.hand):
+        if act == row:
+            continue
+        for under in free:
+            move = places.get((act, under))
+            if move is None:
+                if len(places) >= _MOVES_MAX:
+                    places.clear()
+                move = places[act, under] = make(
+                    Place, {"kind": "place", "act": act, "under": under}
+                )
+            moves.append(move)
+    return moves
 
 
 def action_moves(data: Data, p: PlayerState) -> list[Move]:
@@ -109,31 +135,24 @@ def action_moves(data: Data, p: PlayerState) -> list[Move]:
     kind = card.action
     if kind == "BUILD_LISTED":
         moves += [
-            make(Build, {"kind": "build", "city": c, "cards": ()})
-            for c in card.cities
-            if can_build(data, p.houses, c)
+            _move(Build, city=c, cards=()) for c in card.cities if can_build(data, p.houses, c)
         ]
     elif kind == "BUILD_REGION":
         if len(hand) >= card.discard:
             cities = [c for c in data.region_cities[card.colour] if can_build(data, p.houses, c)]
             combos = list(combinations(hand, card.discard))
-            moves += [
-                make(Build, {"kind": "build", "city": c, "cards": cards})
-                for c in cities
-                for cards in combos
-            ]
+            moves += [_move(Build, city=c, cards=cards) for c in cities for cards in combos]
     elif kind == "MARKET":
         owned = own(data, p.row, p.tiles)
         total = owned[card.goods[0]] + owned[card.goods[1]]
-        moves += [make(Market, {"kind": "market", "count": n}) for n in range(total + 1)]
+        moves += [_move(Market, count=n) for n in range(total + 1)]
     elif kind in ("DISCARD_FOR_VP", "DISCARD_FOR_FAVOUR"):
         uses = len(hand) // card.discard
         if card.times:
             uses = min(uses, card.times)
         for use in range(1, uses + 1):
             moves += [
-                make(Discard, {"kind": "discard", "cards": cards})
-                for cards in combinations(hand, use * card.discard)
+                _move(Discard, cards=cards) for cards in combinations(hand, use * card.discard)
             ]
     else:
         moves.append(Execute())
@@ -164,16 +183,10 @@ def bonus_moves(data: Data, p: PlayerState) -> list[Move]:
         if met:
             moves.append(Bonus())
         elif len(hand) >= card.bonus_or_pay:
-            moves += [
-                make(Bonus, {"kind": "bonus", "cards": c})
-                for c in combinations(hand, card.bonus_or_pay)
-            ]
+            moves += [_move(Bonus, cards=c) for c in combinations(hand, card.bonus_or_pay)]
     elif card.bonus_pay:
         if met and len(hand) >= card.bonus_pay:
-            moves += [
-                make(Bonus, {"kind": "bonus", "cards": c})
-                for c in combinations(hand, card.bonus_pay)
-            ]
+            moves += [_move(Bonus, cards=c) for c in combinations(hand, card.bonus_pay)]
     elif met:
         moves.append(Bonus())
     if moves:
@@ -183,9 +196,7 @@ def bonus_moves(data: Data, p: PlayerState) -> list[Move]:
 
 def book_moves(data: Data, p: PlayerState) -> list[Move]:
     moves: list[Move] = [
-        make(Build, {"kind": "build", "city": c.id, "cards": ()})
-        for c in data.cities
-        if c.id not in p.houses
+        _move(Build, city=c.id, cards=()) for c in data.cities if c.id not in p.houses
     ]
     moves.append(Pass())
     return moves
@@ -198,8 +209,7 @@ def legal_moves(data: Data, state: State, seat: int) -> list[Move]:
         if p.chosen:
             return []
         return [
-            make(Keep, {"kind": "keep", "cards": c})
-            for c in combinations(sorted(p.hand), data.rules.action_row_start)
+            _move(Keep, cards=c) for c in combinations(sorted(p.hand), data.rules.action_row_start)
         ]
     if phase == "place":
         return _place_moves(p)
@@ -336,7 +346,9 @@ class Table:
         self.data = data
         self.state = state
         self.rng: Rng = state.rng
-        self.seats = [Seat(p, i) for i, p in enumerate(state.players)]
+        # Seats are copied when first touched: most moves change one seat, or none.
+        self._players = state.players
+        self._seats: list[Seat | None] = [None] * len(state.players)
         self.deck = list(state.deck)
         self.discard = list(state.discard)
         self.city_tiles = dict(state.city_tiles)
@@ -352,7 +364,10 @@ class Table:
                 "game": "catherine",
                 "options": self.state.options,
                 "rng": self.rng,
-                "players": tuple(s.freeze() for s in self.seats),
+                "players": tuple(
+                    p if s is None else s.freeze()
+                    for s, p in zip(self._seats, self._players, strict=True)
+                ),
                 "deck": tuple(self.deck),
                 "discard": tuple(self.discard),
                 "city_tiles": self.city_tiles,
@@ -439,8 +454,22 @@ class Table:
 
     # ------------------------------------------------------------ flow
 
+    def seat(self, index: int) -> Seat:
+        found = self._seats[index]
+        if found is None:
+            found = self._seats[index] = Seat(self._players[index], index)
+        return found
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [self.seat(i) for i in range(len(self._seats))]
+
+    def current(self) -> list[Seat | PlayerState]:
+        """Every seat as it is now, without copying the untouched ones."""
+        return [p if s is None else s for s, p in zip(self._seats, self._players, strict=True)]
+
     def everyone_chose(self, need: int) -> bool:
-        return all(len(s.chosen) >= need for s in self.seats)
+        return all(len(s.chosen) >= need for s in self.current())
 
     def finish_setup(self) -> None:
         rows: dict[str, list[str]] = {}
@@ -496,7 +525,7 @@ class Table:
 
     def after_decision(self) -> None:
         """Go on automatically once no seat owes a decision in this phase."""
-        if any(s.todo for s in self.seats):
+        if any(s.todo for s in self.current()):
             return
         if self.phase == "activate":
             for s in self.seats:
@@ -613,7 +642,7 @@ def slot_of(p: PlayerState | Seat, move: Place) -> int:
 def apply_move(data: Data, state: State, seat_index: int, move: Move) -> State:
     """The state after a legal move (the caller checked legality)."""
     t = Table(data, state)
-    s = t.seats[seat_index]
+    s = t.seat(seat_index)
     if isinstance(move, Keep):
         s.chosen = move.cards
         t.event("chose", s, private=True, cards=list(move.cards))
