@@ -89,7 +89,9 @@ def can_build(data: Data, houses: Sequence[str], city: str) -> bool:
 # cache is bounded (it simply starts afresh when full).
 _MOVES: dict[tuple[Any, ...], Any] = {}
 _MOVES_MAX = 50_000
-_PLACES: dict[tuple[str, str], Place] = {}  # the most frequent moves, looked up directly
+# The most frequent moves, looked up directly (a few thousand at most: cards × cards).
+_PLACES: dict[tuple[str, str], Place] = {}
+_ROWS: dict[str, Row] = {}
 
 
 def _move(cls: type[Any], **fields: Any) -> Any:
@@ -104,7 +106,11 @@ def _move(cls: type[Any], **fields: Any) -> Any:
 
 def _place_moves(p: PlayerState) -> list[Move]:
     if not p.chosen:
-        return [_move(Row, card=card) for card in sorted(p.hand)]
+        rows = _ROWS
+        return [
+            rows.get(card) or rows.setdefault(card, make(Row, {"kind": "row", "card": card}))
+            for card in sorted(p.hand)
+        ]
     if len(p.chosen) > 1:
         return []
     row = p.chosen[0]
@@ -466,7 +472,8 @@ class Table:
 
     def current(self) -> list[Seat | PlayerState]:
         """Every seat as it is now, without copying the untouched ones."""
-        return [p if s is None else s for s, p in zip(self._seats, self._players, strict=True)]
+        players = self._players
+        return [players[i] if s is None else s for i, s in enumerate(self._seats)]
 
     def everyone_chose(self, need: int) -> bool:
         return all(len(s.chosen) >= need for s in self.current())

@@ -410,3 +410,29 @@ def test_check_33_jokers_never_run_out():
                 handed = sum(p.jokers for p in state.players)
                 assert handed <= most and handed + state.jokers == (0 if players == 2 else 6)
             assert state is not None and state.phase == "over"
+
+
+def test_houses_tiles_and_favour_stay_within_the_components():
+    """Beyond check 32: goods tiles are conserved, houses stay within supply and distinct per
+    player, favour within the track, and every final breakdown adds up to the score."""
+    for players in (2, 3, 4):
+        for seed in range(3):
+            state = None
+            for state, _seat, _move in random_game(G, players, seed + 20):
+                placed = {c: players for c in state.city_tiles}
+                taken = [0, 0, 0, 0]
+                for p in state.players:
+                    assert len(p.houses) == len(set(p.houses)) <= D.rules.houses
+                    assert 0 <= p.favour <= D.top
+                    for kind, n in enumerate(p.tiles):
+                        taken[kind] += n
+                for kind, goods in enumerate(("iron", "food", "caviar", "fur")):
+                    cities = [c for c in placed if D.city[c].goods == goods]
+                    left = sum(state.city_tiles[c] for c in cities)
+                    assert left + taken[kind] == players * len(cities)
+            assert state is not None
+            outcome = G.outcome(state)
+            assert outcome is not None
+            for standing in outcome.standings:
+                b = standing.breakdown
+                assert b["before"] + b["hand"] + b["order"] + b["network"] == standing.score
