@@ -646,8 +646,48 @@ def slot_of(p: PlayerState | Seat, move: Place) -> int:
     return len(p.row) if move.under == p.chosen[0] else list(p.row).index(move.under)
 
 
+def _secret_choice(state: State, seat_index: int, move: Move) -> State | None:
+    """A secret choice that reveals nothing yet changes one seat's choice and adds its events:
+    the most frequent kind of move, so it skips the whole-table copy. None: not such a move."""
+    p = state.players[seat_index]
+    if isinstance(move, Row):
+        chosen: tuple[str, ...] = (move.card,)
+        slot = p.slot
+        said: dict[str, Any] = {"cards": [move.card]}
+    elif isinstance(move, Place):
+        chosen, slot = (p.chosen[0], move.act), slot_of(p, move)
+        said = {"cards": [move.act], "under": move.under}
+    elif isinstance(move, Keep):
+        chosen, slot, said = move.cards, p.slot, {"cards": list(move.cards)}
+    else:
+        return None
+    need = 1 if isinstance(move, Keep) else 2
+    players = state.players
+    others_done = all(len(o.chosen) >= need for i, o in enumerate(players) if i != seat_index)
+    if others_done and len(chosen) >= need:
+        return None  # the last choice: the reveal needs the whole table
+    events = [
+        make(Event, {"kind": "chose", "seat": p.id, "private_to": p.id, "data": said}),
+    ]
+    if len(chosen) >= need:
+        events.append(make(Event, {"kind": "ready", "seat": p.id, "private_to": None, "data": {}}))
+    seat = make(PlayerState, {**p.__dict__, "chosen": chosen, "slot": slot})
+    return make(
+        State,
+        {
+            **state.__dict__,
+            "players": (*players[:seat_index], seat, *players[seat_index + 1 :]),
+            "events": tuple(events),
+            "moves_played": state.moves_played + 1,
+        },
+    )
+
+
 def apply_move(data: Data, state: State, seat_index: int, move: Move) -> State:
     """The state after a legal move (the caller checked legality)."""
+    quick = _secret_choice(state, seat_index, move)
+    if quick is not None:
+        return quick
     t = Table(data, state)
     s = t.seat(seat_index)
     if isinstance(move, Keep):
