@@ -10,7 +10,7 @@ from PIL import Image
 import games
 from games.catherine.data import GOODS, KINDS, Card, Data
 from games.catherine.models import PlayerView, View
-from games.catherine.narration import GOODS_NAMES, PHASE_NAMES
+from games.catherine.narration import GOODS_NAMES, PHASE_NAMES, action_text
 from render.kit import INK, INK_SOFT, PANEL, PANEL_EDGE, PAPER, SEAT_COLOURS, WHITE, Painter, to_png
 
 RGB = tuple[int, int, int]
@@ -37,32 +37,6 @@ GOODS_COLOURS: dict[str, RGB] = {
     "fur": (128, 82, 48),
     "cannon": (70, 70, 90),
     "book": (40, 90, 160),
-}
-ACTION_NAMES = {
-    "en": {
-        "BUILD_LISTED": "build: 1 of 3 cities",
-        "BUILD_REGION": "2 cards → build in region",
-        "MARKET": "market {a}/{b}",
-        "DISCARD_FOR_VP": "3 cards → 10 VP",
-        "VP_PER_BOOK": "2 VP per book",
-        "DISCARD_FOR_FAVOUR": "1 card → +2 favour",
-        "DRAW_PER_BOOK": "draw 1 per book",
-        "DRAW": "draw 2",
-        "VP_PER_GOODS_SET": "4 VP per goods set",
-        "VP": "3 VP",
-    },
-    "ja": {
-        "BUILD_LISTED": "建設: 3都市のどれか",
-        "BUILD_REGION": "2枚捨て→区域に建設",
-        "MARKET": "市場 {a}/{b}",
-        "DISCARD_FOR_VP": "3枚捨て→10点",
-        "VP_PER_BOOK": "本1冊につき2点",
-        "DISCARD_FOR_FAVOUR": "1枚捨て→寵愛+2",
-        "DRAW_PER_BOOK": "本1冊につき1枚",
-        "DRAW": "2枚引く",
-        "VP_PER_GOODS_SET": "商品セットごとに4点",
-        "VP": "3点",
-    },
 }
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -155,6 +129,9 @@ class Board:
         self.data, self.view, self.lang, self.scale, self.names = data, view, lang, scale, names
         self.words = WORDS[lang]
         self.me = next((p for p in view.players if p.id == view.viewer), None)
+        # Without activation cards (setup, first placement, the end) the panels are shorter.
+        activated = any(b for p in view.players for b in p.below)
+        self.panel_h = PANEL_H if activated else PANEL_H - ACT_H - 8
 
     def who(self, seat: str) -> str:
         return self.names.get(seat, seat)
@@ -163,7 +140,7 @@ class Board:
         view = self.view
         private = self.me is not None and self.me.hand is not None and not view.finished
         height = HEADER_H + (HAND_H if private else 0) + MAP_H + 16
-        height += len(view.players) * (PANEL_H + 12)
+        height += len(view.players) * (self.panel_h + 12)
         if view.outcome is not None:
             height += 60 + FINAL_ROW * (len(view.players) + 1) + 40
         p = Painter(WIDTH, height + MARGIN, scale=self.scale, lang=self.lang, background=PAPER)
@@ -176,7 +153,7 @@ class Board:
         y += MAP_H + 16
         for player in view.players:
             self.panel(p, y, player)
-            y += PANEL_H + 12
+            y += self.panel_h + 12
         if view.outcome is not None:
             self.final(p, y)
         return p.image
@@ -229,11 +206,12 @@ class Board:
             for city in player.houses:
                 cx, cy = city_xy(self.data, city)
                 dx = (player.seat - (len(self.view.players) - 1) / 2) * 15
+                dy = 30 if label_above(self.data, city) else -30
                 p.rect(
                     MARGIN + cx + dx - 6,
-                    top + cy - 36,
+                    top + cy + dy - 6,
                     MARGIN + cx + dx + 7,
-                    top + cy - 23,
+                    top + cy + dy + 7,
                     seat_colour(player.seat),
                 )
         for city, left in self.view.city_tiles.items():
@@ -259,7 +237,7 @@ class Board:
     def panel(self, p: Painter, y: float, pl: PlayerView) -> None:
         w, lang = self.words, self.lang
         colour = seat_colour(pl.seat)
-        p.round_rect(MARGIN, y, WIDTH - MARGIN, y + PANEL_H, 10, PANEL, colour, 2.5)
+        p.round_rect(MARGIN, y, WIDTH - MARGIN, y + self.panel_h, 10, PANEL, colour, 2.5)
         x: float = MARGIN + 14
         x += p.pill(x, y + 22, self.who(pl.id), 17, fill=colour) + 12
         x += put(p, x, y + 22, f"{pl.vp} {w['vp']}", 18, bold=True) + 16
@@ -296,7 +274,7 @@ class Board:
                 p.paste(act_chip(self.data, below, self.scale), x, y + 72 + CHIP_H + 8)
             x += CHIP_W + 10
         houses = ", ".join(self.data.city_name(c, lang) for c in pl.houses) or w["empty"]
-        put(p, MARGIN + 14, y + PANEL_H - 20, houses, 14, fill=INK_SOFT, max_width=INNER - 28)
+        put(p, MARGIN + 14, y + self.panel_h - 20, houses, 14, fill=INK_SOFT, max_width=INNER - 28)
 
     def final(self, p: Painter, y: float) -> None:
         w = self.words
@@ -400,6 +378,15 @@ def city_xy(data: Data, city: str) -> tuple[float, float]:
     return 50 + record.x * 8.0, 60 + record.y * 4.3
 
 
+def label_above(data: Data, city: str) -> bool:
+    """A name goes above its city when a neighbour's name would sit beside it below."""
+    here = data.city[city]
+    return any(
+        other.id != city and abs(other.x - here.x) <= 12 and 0 <= other.y - here.y <= 3
+        for other in data.cities
+    )
+
+
 @lru_cache(maxsize=8)
 def map_base(data: Data, lang: str, scale: float) -> Image.Image:
     """The map without pieces: regions' cities, roads and names (it never changes)."""
@@ -422,12 +409,15 @@ def map_base(data: Data, lang: str, scale: float) -> Image.Image:
         name = data.city_name(city.id, lang)
         if city.goods is not None:
             name += f" ({goods[city.goods]})"
-        # A name goes above its city when a neighbour's name would sit beside it below.
-        crowded = any(
-            other.id != city.id and abs(other.x - city.x) <= 12 and 0 <= other.y - city.y <= 3
-            for other in data.cities
+        p.text(
+            cx,
+            cy + (-30 if label_above(data, city.id) else 30),
+            name,
+            14,
+            bold=True,
+            fill=dark,
+            align="centre",
         )
-        p.text(cx, cy + (-30 if crowded else 30), name, 14, bold=True, fill=dark, align="centre")
     return p.image
 
 
@@ -472,11 +462,3 @@ def top_text(data: Data, card: Card, lang: str) -> str:
     return " ".join(
         f"{names[k]}{n}" if n > 1 else names[k] for k, n in zip(KINDS, card.icons, strict=True) if n
     )
-
-
-def action_text(card: Card, lang: str) -> str:
-    template = ACTION_NAMES[lang][card.action]
-    if card.action == "MARKET":
-        names = GOODS_NAMES[lang]
-        return template.format(a=names[KINDS[card.goods[0]]], b=names[KINDS[card.goods[1]]])
-    return template

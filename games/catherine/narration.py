@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Event
-from games.catherine.data import Data
+from games.catherine.data import KINDS, Card, Data
 
 PHASE_NAMES = {
     "en": {
@@ -48,6 +48,43 @@ DRAW_REASONS = {
 }
 
 
+ACTION_NAMES = {
+    "en": {
+        "BUILD_LISTED": "build: 1 of 3 cities",
+        "BUILD_REGION": "2 cards → build in region",
+        "MARKET": "market {a}/{b}",
+        "DISCARD_FOR_VP": "3 cards → 10 VP",
+        "VP_PER_BOOK": "2 VP per book",
+        "DISCARD_FOR_FAVOUR": "1 card → +2 favour",
+        "DRAW_PER_BOOK": "draw 1 per book",
+        "DRAW": "draw 2",
+        "VP_PER_GOODS_SET": "4 VP per goods set",
+        "VP": "3 VP",
+    },
+    "ja": {
+        "BUILD_LISTED": "建設: 3都市のどれか",
+        "BUILD_REGION": "2枚捨て→区域に建設",
+        "MARKET": "市場 {a}/{b}",
+        "DISCARD_FOR_VP": "3枚捨て→10点",
+        "VP_PER_BOOK": "本1冊につき2点",
+        "DISCARD_FOR_FAVOUR": "1枚捨て→寵愛+2",
+        "DRAW_PER_BOOK": "本1冊につき1枚",
+        "DRAW": "2枚引く",
+        "VP_PER_GOODS_SET": "商品セットごとに4点",
+        "VP": "3点",
+    },
+}
+
+
+def action_text(card: Card, lang: str) -> str:
+    """A card's action in a few words (menus, narration, card images)."""
+    template = ACTION_NAMES["ja" if lang == "ja" else "en"][card.action]
+    if card.action == "MARKET":
+        names = GOODS_NAMES["ja" if lang == "ja" else "en"]
+        return template.format(a=names[KINDS[card.goods[0]]], b=names[KINDS[card.goods[1]]])
+    return template
+
+
 def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]) -> str:
     ja = lang == "ja"
     d: dict[str, Any] = event.data
@@ -72,7 +109,7 @@ def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]
             return f"ゲーム開始: {players}。各自6枚を受け取り、命令カードは {orders}。"
         return f"Game started: {players}. Each takes 6 cards; order cards: {orders}."
     if kind == "ready":
-        return f"{name} が配置を決めました。" if ja else f"{name} has made a secret choice."
+        return f"{name} が秘密の選択を済ませました。" if ja else f"{name} has made a secret choice."
     if kind == "chose":
         cards = " ".join(d["cards"])
         if "under" in d:
@@ -126,13 +163,15 @@ def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]
             return f"{name} は住宅を建設しません。" if ja else f"{name} builds no house."
         return f"{name} はボーナスを見送りました。" if ja else f"{name} leaves the bonus."
     if kind == "action":
-        text = f"{name}: {d['card']}"
+        what = action_text(data.cards[d["card"]], lang)
         if d.get("count") is not None:
-            text += f"（市場 {d['count']}枚）" if ja else f" (market, {d['count']} cards)"
+            what += f"、{d['count']}枚" if ja else f", {d['count']} cards"
         if d["cards"]:
             cards = " ".join(d["cards"])
-            text += f"、{cards}を捨てる" if ja else f", discarding {cards}"
-        return text + (" を実行。" if ja else ".")
+            what += f"、{cards}を捨てる" if ja else f", discarding {cards}"
+        return (
+            f"{name}: {d['card']}（{what}）を実行。" if ja else f"{name} runs {d['card']} ({what})."
+        )
     if kind == "bonus":
         text = f"{name}: {d['card']}のボーナス" if ja else f"{name} takes {d['card']}'s bonus"
         if d["cards"]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from games.adapters import CommandGroup, MoveCommand, MoveGroup, Offer, Param
 from games.catherine.data import KINDS, Data
 from games.catherine.models import Move, View
-from games.catherine.narration import GOODS_NAMES, PHASE_NAMES
+from games.catherine.narration import GOODS_NAMES, PHASE_NAMES, action_text
 
 if TYPE_CHECKING:
     from games.catherine.game import Catherine
@@ -49,6 +49,13 @@ def _detail(game: Catherine, view: View, move: Move, lang: str) -> str | None:
         if act.colour == under.colour:
             return f"{under.id}を起動（色一致）" if ja else f"activates {under.id} (colours match)"
         return f"{under.id}: 色不一致 → 1枚引く" if ja else f"{under.id}: no match → draw 1"
+    if move.kind == "row":
+        card = data.cards[move.card]
+        return f"{data.region_name(card.colour, lang)}: {action_text(card, lang)}"
+    if move.kind == "execute":
+        me = next((p for p in view.players if p.id == view.viewer), None)
+        if me is not None and me.active:
+            return action_text(data.cards[me.active], lang)
     if move.kind == "build":
         city = data.city[move.city]
         what = GOODS_NAMES["ja" if ja else "en"].get(city.goods or "", "")

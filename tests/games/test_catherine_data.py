@@ -88,7 +88,7 @@ def test_broken_consistency_checks_are_named():
 
 
 def test_malformed_files_are_refused():
-    with pytest.raises(InvalidData, match="owner.json: file: not valid JSON"):
+    with pytest.raises(InvalidData, match=r"owner\.json: file: not valid JSON"):
         G.with_data("{", source="owner.json")
 
     def wrong_type(raw: dict[str, Any]) -> None:

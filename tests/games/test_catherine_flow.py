@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.catherine.models import Build, Decline, Keep, Market, Place, Row
 from tests.games.cat_helpers import G, activating, events, play, set_player, start
+from tests.games.test_conformance import random_game
 
 
 def test_setup_choice_is_secret_until_everyone_chose():
@@ -105,3 +106,17 @@ def test_hand_draws_are_private():
     assert drew and drew[0].private_to == "a"
     assert "drew" not in {e.kind for e in G.view(state, "b").events}
     assert G.describe(drew[0], lang="ja").startswith("引いたカード")
+
+
+def test_every_event_is_told_in_both_languages():
+    names = {"s0": "Anna", "s1": "Boris", "s2": "千代"}
+    seen: set[str] = set()
+    for state, _seat, _move in random_game(G, 3, 4):
+        for event in state.events:
+            for lang in ("en", "ja"):
+                said = G.describe(event, lang=lang, names=names)
+                assert said and said != event.kind
+                if event.seat:
+                    assert names[event.seat] in said or event.private_to
+            seen.add(event.kind)
+    assert {"start", "setup", "reveal", "action", "build", "cannons", "books", "final"} <= seen
