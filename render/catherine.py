@@ -100,7 +100,8 @@ def render(
     view: View, *, lang: str = "en", scale: float = 1.0, names: Mapping[str, str] | None = None
 ) -> bytes:
     """The board as PNG bytes: public, private (view.viewer set) or final scores."""
-    return to_png(board_image(view, lang=lang, scale=scale, names=names))
+    # Fast compression: these boards are tall, and the bytes stay far under Discord's limits.
+    return to_png(board_image(view, lang=lang, scale=scale, names=names), compress_level=1)
 
 
 def board_image(
