@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
-from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
+from games.base import Event, Game, InvalidOptions, NotYourTurn, Outcome, Rng, rank_standings
 from games.catherine import ai, present, rules
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.models import (
@@ -126,6 +126,15 @@ class Catherine(Game[State, Move, View]):
         if phase == "over":
             return frozenset()
         return frozenset(p.id for p in state.players if p.todo)
+
+    def check_turn(self, state: State, player: str) -> None:
+        seat = self._seat(state, player)
+        if seat >= 0 and state.phase in ("setup", "place") and player not in self.to_act(state):
+            raise NotYourTurn(
+                "You have made your choice; waiting for the others.",
+                "選択済みです。他のプレイヤーを待っています。",
+            )
+        super().check_turn(state, player)
 
     def legal_moves(self, state: State, player: str) -> list[Move]:
         last = self._last

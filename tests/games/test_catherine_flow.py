@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from games.base import NotYourTurn
 from games.catherine.models import Build, Decline, Keep, Market, Place, Row
 from tests.games.cat_helpers import G, activating, events, play, set_player, start
 from tests.games.test_conformance import random_game
@@ -47,6 +50,8 @@ def test_placement_is_two_secret_steps_revealed_by_the_last_player():
     before_b = G.legal_moves(state, "b")
     state = G.apply(state, "a", places[0])
     assert G.to_act(state) == frozenset({"b"}) and G.legal_moves(state, "b") == before_b
+    with pytest.raises(NotYourTurn, match="waiting for the others"):
+        G.apply(state, "a", places[1])
     public = [e for e in state.events if e.private_to is None]
     assert [e.kind for e in public] == ["ready"]
     assert G.view(state, None).players[0].placed
