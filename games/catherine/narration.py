@@ -109,16 +109,12 @@ def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]
             return f"ゲーム開始: {players}。各自6枚を受け取り、命令カードは {orders}。"
         return f"Game started: {players}. Each takes 6 cards; order cards: {orders}."
     if kind == "ready":
-        return f"{name} が秘密の選択を済ませました。" if ja else f"{name} has made a secret choice."
-    if kind == "chose":
-        cards = " ".join(d["cards"])
-        if "under" in d:
-            return (
-                f"あなたの配置: {cards}（{d['under']}の下）"
-                if ja
-                else f"Your placement: {cards} (under {d['under']})"
-            )
-        return f"あなたのアクション列: {cards}" if ja else f"Your action row: {cards}"
+        step = d.get("step", "place")
+        if ja:
+            said = {"keep": "アクション列を選びました", "row": "1枚目を選びました"}
+            return f"{name} が{said.get(step, '2枚とも配置しました')}。"
+        said = {"keep": "has chosen an action row", "row": "has chosen a first card"}
+        return f"{name} {said.get(step, 'has placed both cards')}."
     if kind == "setup":
         rows = "; ".join(f"{who(s)}: {' '.join(c)}" for s, c in d["rows"].items())
         return f"アクション列を公開: {rows}" if ja else f"Action rows revealed: {rows}"
@@ -142,9 +138,16 @@ def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]
             return f"捨て札{d['count']}枚をシャッフルして新しい山札にしました。"
         return f"The discard pile ({d['count']} cards) is shuffled into a new deck."
     if kind == "reveal":
-        parts = [
-            f"{who(s)}: {row}, {act}→{under}" for s, (row, act, under) in d["placements"].items()
-        ]
+        if ja:
+            parts = [
+                f"{who(s)}: {row}を列へ、{act}を{under}の下へ"
+                for s, (row, act, under) in d["placements"].items()
+            ]
+        else:
+            parts = [
+                f"{who(s)}: {row} to the row, {act} under {under}"
+                for s, (row, act, under) in d["placements"].items()
+            ]
         return ("公開: " if ja else "Revealed: ") + "; ".join(parts)
     if kind == "mismatch":
         if ja:
@@ -165,7 +168,7 @@ def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]
     if kind == "action":
         what = action_text(data.cards[d["card"]], lang)
         if d.get("count") is not None:
-            what += f"、{d['count']}枚" if ja else f", {d['count']} cards"
+            what += f"、{d['count']}枚引く" if ja else f", drawing {d['count']}"
         if d["cards"]:
             cards = " ".join(d["cards"])
             what += f"、{cards}を捨てる" if ja else f", discarding {cards}"

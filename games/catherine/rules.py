@@ -241,6 +241,14 @@ def explain(data: Data, state: State, seat: int, move: Move) -> IllegalMove:
         return IllegalMove(
             f"{missing[0]} is not in your hand.", f"{missing[0]} は手札にありません。"
         )
+    if isinstance(move, Market) and p.todo == "action" and data.cards[p.active].action == "MARKET":
+        card = data.cards[p.active]
+        owned = own(data, p.row, p.tiles)
+        most = owned[card.goods[0]] + owned[card.goods[1]]
+        return IllegalMove(
+            f"This market lets you draw at most {most}.",
+            f"この市場で引けるのは最大{most}枚です。",
+        )
     city = getattr(move, "city", None)
     if city is not None and city in p.houses:
         return IllegalMove(
@@ -646,38 +654,42 @@ def slot_of(p: PlayerState | Seat, move: Place) -> int:
     return len(p.row) if move.under == p.chosen[0] else list(p.row).index(move.under)
 
 
+def _choice(p: PlayerState | Seat, move: Move) -> tuple[tuple[str, ...], int, str] | None:
+    """A secret choice's effect on its seat: (chosen, slot, step); None for other moves."""
+    if isinstance(move, Row):
+        return (move.card,), p.slot, "row"
+    if isinstance(move, Place):
+        return (p.chosen[0], move.act), slot_of(p, move), "place"
+    if isinstance(move, Keep):
+        return move.cards, p.slot, "keep"
+    return None
+
+
+def _ready(seat: str, step: str) -> Event:
+    """The public trace of a secret choice: who made which step, never what they chose."""
+    return make(Event, {"kind": "ready", "seat": seat, "private_to": None, "data": {"step": step}})
+
+
 def _secret_choice(state: State, seat_index: int, move: Move) -> State | None:
-    """A secret choice that reveals nothing yet changes one seat's choice and adds its events:
+    """A secret choice that reveals nothing yet changes one seat's choice and adds its event:
     the most frequent kind of move, so it skips the whole-table copy. None: not such a move."""
     p = state.players[seat_index]
-    if isinstance(move, Row):
-        chosen: tuple[str, ...] = (move.card,)
-        slot = p.slot
-        said: dict[str, Any] = {"cards": [move.card]}
-    elif isinstance(move, Place):
-        chosen, slot = (p.chosen[0], move.act), slot_of(p, move)
-        said = {"cards": [move.act], "under": move.under}
-    elif isinstance(move, Keep):
-        chosen, slot, said = move.cards, p.slot, {"cards": list(move.cards)}
-    else:
+    choice = _choice(p, move)
+    if choice is None:
         return None
-    need = 1 if isinstance(move, Keep) else 2
+    chosen, slot, step = choice
+    need = 1 if step == "keep" else 2
     players = state.players
     others_done = all(len(o.chosen) >= need for i, o in enumerate(players) if i != seat_index)
     if others_done and len(chosen) >= need:
         return None  # the last choice: the reveal needs the whole table
-    events = [
-        make(Event, {"kind": "chose", "seat": p.id, "private_to": p.id, "data": said}),
-    ]
-    if len(chosen) >= need:
-        events.append(make(Event, {"kind": "ready", "seat": p.id, "private_to": None, "data": {}}))
     seat = make(PlayerState, {**p.__dict__, "chosen": chosen, "slot": slot})
     return make(
         State,
         {
             **state.__dict__,
             "players": (*players[:seat_index], seat, *players[seat_index + 1 :]),
-            "events": tuple(events),
+            "events": (_ready(p.id, step),),
             "moves_played": state.moves_played + 1,
         },
     )
@@ -690,21 +702,13 @@ def apply_move(data: Data, state: State, seat_index: int, move: Move) -> State:
         return quick
     t = Table(data, state)
     s = t.seat(seat_index)
-    if isinstance(move, Keep):
-        s.chosen = move.cards
-        t.event("chose", s, private=True, cards=list(move.cards))
-        t.event("ready", s)
-        if t.everyone_chose(1):
+    choice = _choice(s, move)
+    if choice is not None:  # the last secret choice: reveal them all
+        s.chosen, s.slot, step = choice
+        t.events.append(_ready(s.id, step))
+        if step == "keep":
             t.finish_setup()
-    elif isinstance(move, Row):
-        s.chosen = (move.card,)
-        t.event("chose", s, private=True, cards=[move.card])
-    elif isinstance(move, Place):
-        s.slot = slot_of(s, move)
-        s.chosen = (s.chosen[0], move.act)
-        t.event("chose", s, private=True, cards=[move.act], under=move.under)
-        t.event("ready", s)
-        if t.everyone_chose(2):
+        else:
             t.reveal()
     elif isinstance(move, Decline):
         t.event("decline", s, card=s.active)
