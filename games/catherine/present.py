@@ -133,7 +133,8 @@ COMMANDS = CommandGroup(
                 "Second card: under an action-row card (secret)",
                 "2枚目: アクション列のカードの下へ（非公開）",
             ),
-            template="place {act} under {under}",
+            # A whole move picked from the autocomplete in `act` needs no `under`.
+            template="place {act}[ under {under}]",
             params=(
                 _move_param(
                     "act", "Card for the activation row", "活性化列に置くカード", ("place",)
@@ -143,6 +144,7 @@ COMMANDS = CommandGroup(
                     "The action-row card it activates",
                     "起動するアクション列のカード",
                     ("place",),
+                    False,
                 ),
             ),
         ),

@@ -115,8 +115,14 @@ async def test_two_members_play_rounds_with_a_restart_before_the_reveal(
     refused = await play_offered(alice, old_panel, places[1], timing)
     assert refused.followups and refused.followups[0].ephemeral
     assert "Revealed:" not in public_text(thread)
-    await move_from_panel(bob, thread, timing, rng)  # his first card
-    await move_from_panel(bob, thread, timing, rng)  # his second: the reveal
+    # Bob places with the private per-move commands, autocompleted from his own moves.
+    rows = await bob.autocomplete(thread, "cat play", "card", "")
+    assert rows and all(c["value"].startswith("row ") for c in rows)
+    played = await timing.run(bob.slash(thread, "cat play", card=rows[0]["value"]))
+    assert played.response is not None and played.response.ephemeral
+    places = await bob.autocomplete(thread, "cat place", "act", "")
+    assert places and all(c["value"].startswith("place ") for c in places)
+    await timing.run(bob.slash(thread, "cat place", act=places[0]["value"]))
     reveal = [m.content for m in bot_messages(thread) if "Revealed:" in m.content]
     assert reveal and all(card in reveal[-1] for card in secret)
 
