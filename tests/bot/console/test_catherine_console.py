@@ -35,4 +35,4 @@ async def test_a_round_typed_short_with_two_computer_seats(tmp_path: Path) -> No
     assert "Hand: W03 W04 W05" in hand and "Your moves: row " in hand
     log = output.split("alice> /log\n", 1)[1]
     assert "alice: row W01" in log and "Bot 1: (secret choice)" in log
-    assert "/cat place act:… under:…" in output
+    assert "/cat place act:… [under:…]" in output
