@@ -13,8 +13,8 @@ from games.stpetersburg.models import State
 from render import kit, render_view
 from render import stpetersburg as board
 from render import stpetersburg_cards as cards
-from render.kit import Painter
 from tests.render.positions import NAMES, SEATS, G, crowded_state, one_per_phase
+from tests.render.text_sizes import record_text_sizes
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -77,16 +77,7 @@ def test_crowded_table_fits_and_stays_small() -> None:
 
 
 def test_no_text_is_smaller_than_14_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[float] = []
-    original = Painter.text
-
-    def recording(self: Painter, x: float, y: float, text: str, size: float, **kw: object) -> float:
-        sizes.append(size * self.scale)
-        return original(self, x, y, text, size, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Painter, "text", recording)
-    for cached in (kit.card_face, kit.chip, kit.empty_card):
-        cached.cache_clear()
+    sizes = record_text_sizes(monkeypatch, (kit.card_face, kit.chip, kit.empty_card))
     state = crowded_state(4)
     for lang in ("en", "ja"):
         board.render(G.view(state, "alice"), lang=lang, names=NAMES)

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
+from simcord import interactions as sim_interactions
 
 from bot.discord.app import Bot
 from bot.service.config import Settings
@@ -62,6 +63,22 @@ def make_bot(store: SqliteStore, settings: Settings, **options: Any) -> Bot:
     options.setdefault("renderer", None)
     options.setdefault("retry_delay", 0.01)
     return Bot(service=service, settings=settings, **options)
+
+
+@pytest.fixture
+def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Per-user Discord client locales (SimCord sends en-US unless told otherwise)."""
+    chosen: dict[int, str] = {}
+    original = sim_interactions.base_payload
+
+    def with_locale(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        if kwargs["user_id"] in chosen:
+            payload["locale"] = chosen[kwargs["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", with_locale)
+    return chosen
 
 
 @pytest.fixture

@@ -113,3 +113,38 @@ async def play_to_the_end(
         assert acting, board.content
         await play_turn(members[acting[0]], board, timing)
     raise AssertionError("the game did not end")
+
+
+# ---------------------------------------------------------------- any game, from its controls
+
+
+def offered(message: Any) -> list[tuple[str, dict[str, Any], str]]:
+    """Every move a board or panel offers: (kind "select" or "click", component, move text)."""
+    found: list[tuple[str, dict[str, Any], str]] = []
+    for component in components_of(message):
+        if component["type"] == 3:
+            found += [("select", component, o["value"]) for o in component["options"]]
+        elif not component["custom_id"].startswith("spt:hand"):
+            found.append(("click", component, component["custom_id"].split(":", 4)[4]))
+    return found
+
+
+async def open_panel(member: Any, board: discord.Message, timing: Timing) -> Any:
+    """The member's private panel ("My hand"), opened from a board."""
+    hand_id = next(
+        c["custom_id"] for c in components_of(board) if c["custom_id"].startswith("spt:hand")
+    )
+    result = await timing.run(member.click(board, custom_id=hand_id))
+    panel = result.followups[-1] if result.followups else result.response
+    assert panel is not None and panel.ephemeral
+    return panel
+
+
+async def play_offered(
+    member: Any, message: Any, move: tuple[str, dict[str, Any], str], timing: Timing
+) -> Any:
+    """Play one offered move on the message that offers it."""
+    kind, component, value = move
+    if kind == "select":
+        return await timing.run(member.select(message, [value], custom_id=component["custom_id"]))
+    return await timing.run(member.click(message, custom_id=component["custom_id"]))

@@ -1,0 +1,160 @@
+"""Computer players for Catherine: a random one and a greedy one.
+
+The greedy player places so that colours match and the activated action is worth the most by a
+quick estimate, and decides everything else by applying each legal move and valuing its own
+position afterwards (VP, favour, houses, goods, cards).
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.adapters import RANDOM_AI, AiKind
+from games.base import Game
+from games.catherine import rules
+from games.catherine.data import BOOK, CANNON, GOODS, Card, Data
+from games.catherine.models import Keep, Move, Place, PlayerState, Row, State, View
+
+CARD_WORTH = 0.6  # a card in hand, in VP
+FAVOUR_WORTH = 1.4
+HOUSE_WORTH = 3.0
+TILE_WORTH = 0.9
+
+
+def position_value(data: Data, p: PlayerState) -> float:
+    limit = data.track[p.favour].hand_limit
+    cards = min(len(p.hand), limit + 2)
+    return (
+        p.vp
+        + FAVOUR_WORTH * p.favour
+        + HOUSE_WORTH * len(p.houses)
+        + TILE_WORTH * sum(p.tiles)
+        + 1.5 * p.jokers
+        + CARD_WORTH * cards
+        + 0.1 * rules.network(data, p.houses)
+    )
+
+
+def action_estimate(
+    data: Data, card: Card, p: PlayerState, row: tuple[str, ...], hand_left: int
+) -> float:
+    """What running `card`'s action (and bonus) is roughly worth with this row and hand."""
+    owned = rules.own(data, row, p.tiles)
+    limit = data.track[p.favour].hand_limit
+    space = max(0, limit - hand_left)
+    kind = card.action
+    if kind in ("BUILD_LISTED", "BUILD_REGION"):
+        cities = card.cities if kind == "BUILD_LISTED" else data.region_cities[card.colour]
+        if len(p.houses) >= data.rules.houses or not any(c not in p.houses for c in cities):
+            return CARD_WORTH
+        cost = card.discard * CARD_WORTH
+        if hand_left < card.discard:
+            return CARD_WORTH
+        return HOUSE_WORTH + TILE_WORTH + 1.0 - cost
+    if kind == "MARKET":
+        total = owned[card.goods[0]] + owned[card.goods[1]]
+        return min(total, space) * CARD_WORTH + max(0, total - space)
+    if kind == "DISCARD_FOR_VP":
+        return card.amount - card.discard * CARD_WORTH if hand_left >= card.discard else CARD_WORTH
+    if kind == "DISCARD_FOR_FAVOUR":
+        return 2 * FAVOUR_WORTH if hand_left >= card.discard else CARD_WORTH
+    if kind == "VP_PER_BOOK":
+        return card.amount * owned[BOOK] + 1
+    if kind == "VP_PER_GOODS_SET":
+        return card.amount * min(owned[: len(GOODS)]) + 1
+    if kind == "DRAW_PER_BOOK":
+        return min(owned[BOOK] * card.amount, space) * CARD_WORTH + 1
+    if kind == "DRAW":
+        return min(card.amount, space) * CARD_WORTH + 1
+    return card.amount + 1.5
+
+
+def top_worth(card: Card, rounds_left: int) -> float:
+    icons = card.icons
+    goods = sum(icons[: len(GOODS)])
+    return 0.12 * rounds_left * (goods * 0.8 + icons[CANNON] * 1.0 + icons[BOOK] * 1.0)
+
+
+class GreedyPlayer:
+    """Best immediate value: placements by estimate, other decisions by one-move lookahead."""
+
+    def choose(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> Move:
+        moves = game.legal_moves(state, seat)
+        data: Data = game.data  # type: ignore[attr-defined]
+        index = game.players(state).index(seat)
+        p = state.players[index]
+        if isinstance(moves[0], Keep):
+            return max(moves, key=lambda m: (self.keep_value(data, m), rng.random()))
+        if isinstance(moves[0], Row):
+            # The row card of the best whole placement.
+            best = max(
+                (
+                    (self.place_value(data, state, p, row, act, under), rng.random(), row)
+                    for row in p.hand
+                    for act in p.hand
+                    if act != row
+                    for under in (*self.free(p), row)
+                ),
+            )
+            return next(m for m in moves if isinstance(m, Row) and m.card == best[2])
+        if isinstance(moves[0], Place):
+            row = p.chosen[0]
+            return max(
+                moves,
+                key=lambda m: (
+                    self.place_value(data, state, p, row, m.act, m.under),  # type: ignore[union-attr]
+                    rng.random(),
+                ),
+            )
+        scored = []
+        for move in moves:
+            after = rules.apply_move(data, state, index, move)
+            scored.append((position_value(data, after.players[index]), rng.random(), move))
+        return max(scored, key=lambda e: (e[0], e[1]))[2]
+
+    @staticmethod
+    def keep_value(data: Data, move: Move) -> float:
+        return sum(top_worth(data.cards[c], 12) for c in getattr(move, "cards", ()))
+
+    @staticmethod
+    def free(p: PlayerState) -> list[str]:
+        return [card for card, below in zip(p.row, p.below, strict=True) if not below]
+
+    @staticmethod
+    def place_value(
+        data: Data, state: State, p: PlayerState, row_card: str, act: str, under_card: str
+    ) -> float:
+        cards = data.cards
+        row = (*p.row, row_card)
+        hand_left = len(p.hand) - 2
+        rounds_left = 13 - state.round
+        value = top_worth(cards[row_card], rounds_left) - 0.05 * top_worth(cards[act], rounds_left)
+        under = cards[under_card]
+        if cards[act].colour == under.colour:
+            value += action_estimate(data, under, p, row, hand_left)
+        else:
+            value += CARD_WORTH
+        return value
+
+
+class RandomPlayer:
+    def choose(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> Move:
+        moves = game.legal_moves(state, seat)
+        return moves[rng.randrange(len(moves))]
+
+
+KINDS: tuple[AiKind, ...] = (
+    AiKind(
+        key="greedy",
+        texts={
+            "en": "matches colours for the best action, then takes the best immediate gain",
+            "ja": "色を合わせて最善のアクションを選び、その場で最も得な手を指す",
+        },
+        make=GreedyPlayer,
+    ),
+    RANDOM_AI,
+)
