@@ -1,0 +1,104 @@
+"""Computer players for Venedig: a random one and a greedy one that values moves by steps gained."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.adapters import RANDOM_AI, AiKind
+from games.base import Game
+from games.venedig import rules
+from games.venedig.data import CASA, PONTE, TYPES
+from games.venedig.models import (
+    Build,
+    Casa,
+    Convert,
+    Drain,
+    Draw,
+    Keep,
+    Move,
+    Play,
+    Resolve,
+    Solo,
+    State,
+    Swap,
+)
+
+
+class GreedyPlayer:
+    """Takes the move worth the most steps now: big buildings first, with treasure as a bonus.
+
+    Cards are played into groups it can lead, it drains and draws as much as allowed, and it
+    converts gold as soon as it can (moving early makes others jump over it, not the reverse).
+    """
+
+    def choose(
+        self, game: Game[Any, Any, Any], state: State, seat: str, rng: random.Random
+    ) -> Move:
+        moves: list[Move] = game.legal_moves(state, seat)
+        index = game.players(state).index(seat)
+        catalog = game.catalog  # type: ignore[attr-defined]
+        scored = [(self.value(state, catalog, index, m), rng.random(), m) for m in moves]
+        return max(scored, key=lambda entry: (entry[0], entry[1]))[2]
+
+    def value(self, state: State, catalog: Any, seat: int, move: Move) -> float:
+        data = catalog.data
+        player = state.players[seat]
+        if isinstance(move, Solo | Build | Casa):
+            kind = CASA if isinstance(move, Casa) else TYPES.index(move.type)
+            if move.at is None:
+                return -1.0
+            spaces = catalog.spaces(kind, move.at)
+            board = list(state.board)
+            for s in spaces:
+                board[s] = str(kind)
+            district = None if isinstance(move, Casa) else move.district
+            points = rules.points_for(data, "".join(board), kind, spaces, district)
+            near = (
+                {d for site in data.sites if site.spaces == spaces for d in site.districts}
+                if kind == PONTE
+                else {data.district[spaces[0]]}
+            )
+            treasure = (
+                0.9 if player.pos <= data.goal and data.track_adjacent[player.pos] & near else 0
+            )
+            builder = seat if not isinstance(move, Build) else state.architects[kind]
+            mine = points if builder == seat else points // 2
+            cost = 0.4 * data.required[kind] if isinstance(move, Solo) else 0
+            return mine + treasure - cost + 0.5
+        if isinstance(move, Play):
+            kind = TYPES.index(move.type)
+            holder = state.architects[kind]
+            leads = holder in (None, seat) or (
+                player.front[kind] + move.count > rules.front(state, holder)[kind]
+            )
+            types_out = {k for k in range(1, 5) if player.front[k]}
+            if kind not in types_out and len(types_out) >= data.max_types:
+                return -2.0
+            return (1.2 if leads else 0.6) * move.count
+        if isinstance(move, Resolve):
+            return 1.0
+        if isinstance(move, Convert):
+            return 3.0 * len(move.values) / max(1, sum(move.values)) + sum(move.values) // 5
+        if isinstance(move, Keep):
+            return float(sum(player.front[TYPES.index(t)] for t in move.types))
+        if isinstance(move, Drain):
+            return 0.5
+        if isinstance(move, Swap):
+            return 2.0 - 0.1 * move.take.count("deck")
+        if isinstance(move, Draw):
+            return 1.0
+        return 0.0
+
+
+KINDS = (
+    AiKind(
+        key="greedy",
+        texts={
+            "en": "takes the move worth the most steps now",
+            "ja": "いま最も多く進める手を選ぶ",
+        },
+        make=GreedyPlayer,
+    ),
+    RANDOM_AI,
+)
