@@ -75,17 +75,22 @@ class GreedyPlayer:
             types_out = {k for k in range(1, 5) if player.front[k]}
             if kind not in types_out and len(types_out) >= data.max_types:
                 return -2.0
-            return (1.2 if leads else 0.6) * move.count
+            if not leads:
+                return -0.5
+            completes = rules.out(state, kind) + move.count == data.required[kind]
+            return 1.2 * move.count + (2.0 if completes else 0.0)
         if isinstance(move, Resolve):
             return 1.0
         if isinstance(move, Convert):
-            return 3.0 * len(move.values) / max(1, sum(move.values)) + sum(move.values) // 5
+            total = sum(move.values)
+            return 1.5 + total // data.gold_per_step - 0.3 * (total % data.gold_per_step)
         if isinstance(move, Keep):
             return float(sum(player.front[TYPES.index(t)] for t in move.types))
         if isinstance(move, Drain):
             return 0.5
         if isinstance(move, Swap):
-            return 2.0 - 0.1 * move.take.count("deck")
+            useful = sum(1 for t in move.take if t != "deck" and player.front[TYPES.index(t)])
+            return 2.0 + 0.3 * useful - 0.05 * move.take.count("deck")
         if isinstance(move, Draw):
             return 1.0
         return 0.0

@@ -82,10 +82,9 @@ class Catalog:
 
 @lru_cache(maxsize=4096)
 def conversions(values: tuple[int, ...], per_step: int) -> tuple[Convert, ...]:
-    """The sets of held tile values worth ≥ one step in which every tile is needed.
+    """Every set of held tiles worth ≥ one step, the ones wasting least gold first.
 
-    A set with a tile it could leave out gains nothing by spending it (reading in the README),
-    so those are not offered: this keeps the menu short without taking away any real choice.
+    Tiles worth 0 are left out: spending them adds nothing (reading in the README).
     """
     counts: dict[int, int] = {}
     for v in values:
@@ -94,13 +93,9 @@ def conversions(values: tuple[int, ...], per_step: int) -> tuple[Convert, ...]:
     found = []
     for picks in product(*(range(counts[v] + 1) for v in kinds)):
         total = sum(v * n for v, n in zip(kinds, picks, strict=True))
-        steps = total // per_step
-        if steps < 1:
-            continue
-        smallest = min(v for v, n in zip(kinds, picks, strict=True) if n)
-        if (total - smallest) // per_step == steps:
+        if total < per_step:
             continue
         chosen = tuple(v for v, n in zip(kinds, picks, strict=True) for _ in range(n))
-        found.append(Convert(values=chosen))
-    found.sort(key=lambda c: (sum(c.values), c.values))
-    return tuple(found)
+        found.append((total % per_step, -(total // per_step), chosen))
+    found.sort()
+    return tuple(Convert(values=chosen) for _, _, chosen in found)

@@ -752,8 +752,8 @@ def explain(state: State, cat: Catalog, seat: int, move: Move) -> IllegalMove:
                 f"{data.gold_per_step}金で1マスです。{sum(move.values)}金では足りません。",
             )
         return IllegalMove(
-            "You do not hold those tiles, or one of them would be wasted.",
-            "その金タイルを持っていないか、無駄になるタイルが含まれています。",
+            "You do not hold gold tiles of those values (tiles worth 0 are not spent).",
+            "その金額の金タイルを持っていません（0金のタイルは使いません）。",
         )
     if isinstance(move, Drain) and phase == "drain":
         if state.drained >= data.drain_max:
