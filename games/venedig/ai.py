@@ -83,7 +83,7 @@ class GreedyPlayer:
             return 1.0
         if isinstance(move, Convert):
             total = sum(move.values)
-            return 1.5 + total // data.gold_per_step - 0.3 * (total % data.gold_per_step)
+            return float(1.5 + total // data.gold_per_step - 0.3 * (total % data.gold_per_step))
         if isinstance(move, Keep):
             return float(sum(player.front[TYPES.index(t)] for t in move.types))
         if isinstance(move, Drain):
