@@ -135,6 +135,10 @@ class _Checker:
         return str(value)
 
 
+# Every board loaded, by id: views name their board so a renderer draws the right geometry.
+BOARDS: dict[str, Data] = {}
+
+
 def load(text: str, source: str) -> Data:
     """Parse and validate a board file; InvalidData (file, record, reason) on the first fault."""
     check = _Checker(source)
@@ -219,7 +223,7 @@ def load(text: str, source: str) -> Data:
         "board.bridge_sites",
         f"check 20: {free_sites} free sites for {pieces[PONTE] - 1} Ponte pieces",
     )
-    return Data(
+    loaded = Data(
         id=str(raw.get("id", source)),
         source=source,
         cards=tuple(card_counts.get(k, 0) for k in TYPES),
@@ -240,6 +244,8 @@ def load(text: str, source: str) -> Data:
         status=status,
         **data,
     )
+    BOARDS[loaded.id] = loaded
+    return loaded
 
 
 def _load_board(check: _Checker, board: Mapping[str, Any], status: dict[str, str]) -> Any:

@@ -208,6 +208,7 @@ class Venedig(Game[State, Move, View]):
                 )
             )
         return View(
+            board_id=self.data.id,
             viewer=viewer,
             phase=state.phase,
             turn=state.players[state.turn].id,

@@ -197,6 +197,7 @@ class PlayerView(Frozen):
 
 class View(Frozen):
     game: Literal["venedig"] = "venedig"
+    board_id: str  # the board data the spaces refer to (games.venedig.data.BOARDS)
     viewer: str | None
     phase: Phase
     turn: str
