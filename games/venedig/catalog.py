@@ -39,6 +39,7 @@ class Catalog:
             BASILIKA: [(tri, None) for tri in data.triangles],
             PONTE: [(site.spaces, d) for site in data.sites for d in site.districts],
         }
+        self.location_spaces = {k: tuple(sp for sp, _ in v) for k, v in self.locations.items()}
         self.free_locations: dict[tuple[str, int], tuple[int, ...]] = {}
         self.label_index = data.label_index()
         self.site_of: dict[tuple[int, ...], str] = {site.spaces: site.id for site in data.sites}

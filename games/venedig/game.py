@@ -44,6 +44,7 @@ class Venedig(Game[State, Move, View]):
         # The legal moves of the last (state, seat) asked: apply checks the move a caller just
         # picked from them without computing them again.
         self._last: tuple[State, int, list[Move]] | None = None
+        self._acting: dict[str, frozenset[str]] = {}
 
     def with_data(self, text: str, *, source: str) -> Venedig:
         return Venedig(load(text, source))
@@ -137,7 +138,15 @@ class Venedig(Game[State, Move, View]):
 
     def to_act(self, state: State) -> frozenset[str]:
         seat = rules.actor(state)
-        return frozenset() if seat is None else frozenset((state.players[seat].id,))
+        if seat is None:
+            return frozenset()
+        seat_id = state.players[seat].id
+        acting = self._acting.get(seat_id)
+        if acting is None:
+            if len(self._acting) > 4096:
+                self._acting.clear()
+            acting = self._acting[seat_id] = frozenset((seat_id,))
+        return acting
 
     def legal_moves(self, state: State, player: str) -> list[Move]:
         seat = self._seat(state, player)
@@ -152,8 +161,9 @@ class Venedig(Game[State, Move, View]):
 
     def apply(self, state: State, player: str, move: Move) -> State:
         self.check_move_type(move)
-        self.check_turn(state, player)
         seat = self._seat(state, player)
+        if state.phase == "over" or seat < 0 or rules.actor(state) != seat:
+            self.check_turn(state, player)  # raises the contract's error for the case
         last = self._last
         if last is not None and last[0] is state and last[1] == seat:
             legal = last[2]

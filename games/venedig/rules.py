@@ -56,8 +56,10 @@ def front(state: State, seat: int) -> tuple[int, ...]:
 
 
 def out(state: State, kind: int) -> int:
-    total = sum(p.front[kind] for p in state.players)
-    return total + (state.virtual[kind] if state.virtual is not None else 0)
+    total = state.virtual[kind] if state.virtual is not None else 0
+    for player in state.players:
+        total += player.front[kind]
+    return total
 
 
 def gold(player: PlayerState) -> int:
@@ -66,14 +68,18 @@ def gold(player: PlayerState) -> int:
 
 def replace(model: ModelT, **update: Any) -> ModelT:
     """`model.model_copy(update=...)` without its generic overhead (the hot path of random play)."""
-    new = object.__new__(type(model))
-    values = dict(model.__dict__)
+    new = _new(type(model))
+    values = model.__dict__.copy()
     values.update(update)
-    object.__setattr__(new, "__dict__", values)
-    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+    _set(new, "__dict__", values)
+    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def event(kind: str, seat: str | None = None, private_to: str | None = None, **data: Any) -> Event:
@@ -113,10 +119,9 @@ def locations(cat: Catalog, board: str, kind: int) -> tuple[int, ...]:
     if found is None:
         if len(cat.free_locations) > 2048:
             cat.free_locations.clear()
+        free = {i for i, c in enumerate(board) if c == FREE}
         found = tuple(
-            i
-            for i, (spaces, _) in enumerate(cat.locations[kind])
-            if all(board[s] == FREE for s in spaces)
+            i for i, spaces in enumerate(cat.location_spaces[kind]) if free.issuperset(spaces)
         )
         cat.free_locations[key] = found
     return found
