@@ -75,6 +75,14 @@ class Data:
     canals: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
     status: Mapping[str, str]  # part -> confirmed / reconstructed
 
+    @property
+    def swamp_max(self) -> int:
+        return max(self.swamp_values)
+
+    @property
+    def treasure_max(self) -> int:
+        return max(self.treasure_values)
+
     def initial_board(self) -> str:
         """One character per space: '.' swamp, '_' free, a digit the type of a piece."""
         board = ["." for _ in self.cells]

@@ -66,6 +66,16 @@ def gold(player: PlayerState) -> int:
     return sum(player.swamp) + sum(player.treasure)
 
 
+def may_convert(data: Data, player: PlayerState) -> bool:
+    """Whether the tiles held could be worth a step, judged by what everyone sees (their number).
+
+    The pause between moves and the last chance to convert depend on this, not on the values,
+    so that they never tell the table that a player holds 5 gold.
+    """
+    best = len(player.swamp) * data.swamp_max + len(player.treasure) * data.treasure_max
+    return best >= data.gold_per_step
+
+
 def replace(model: ModelT, **update: Any) -> ModelT:
     """`model.model_copy(update=...)` without its generic overhead (the hot path of random play)."""
     new = _new(type(model))
@@ -467,7 +477,7 @@ def run_moves(state: State, cat: Catalog, events: list[Event]) -> State:
     while movers:
         seat, steps = movers.pop(0)
         state = move_gondola(state, cat, seat, steps, events)
-        if movers and gold(state.players[state.turn]) >= cat.data.gold_per_step:
+        if movers and may_convert(cat.data, state.players[state.turn]):
             return replace(state, movers=tuple(movers), phase="pause")
     state = replace(state, movers=(), phase="build", locate=None)
     if state.ending:
@@ -495,7 +505,7 @@ def _convert(
     steps = sum(values) // data.gold_per_step
     events.append(event("convert", player.id, values=list(values), steps=steps))
     state = move_gondola(state, cat, seat, steps, events)
-    enough = gold(state.players[seat]) >= data.gold_per_step
+    enough = may_convert(data, state.players[seat])
     if state.phase == "pause" and not enough:
         return run_moves(state, cat, events)
     if state.phase == "final" and not enough:
@@ -507,7 +517,7 @@ def _convert(
 
 def enter_end(state: State, cat: Catalog, events: list[Event]) -> State:
     """The game has ended: the active player may still convert (Z4), then the final conversion."""
-    if gold(state.players[state.turn]) >= cat.data.gold_per_step:
+    if may_convert(cat.data, state.players[state.turn]):
         return replace(state, phase="final", movers=(), locate=None)
     return finish(state, cat, events)
 

@@ -122,6 +122,21 @@ def test_check_18_two_type_limit_passes_the_architect():
     assert state.phase == "drain"
 
 
+def test_pauses_depend_only_on_what_everyone_sees():
+    """A pause between moves is offered by the number of tiles held, never by their values."""
+    base = start(3)
+    base = with_player(base, "A", front=counts(palazzo=2), pos=3)
+    base = with_player(base, "B", front=counts(palazzo=1), pos=30)
+    base = with_architect(drained(base, (15, 4), (16, 4)), "palazzo", 0)
+    at = f"build palazzo {label(15, 4)}-{label(16, 4)}"
+    poor = play(with_player(base, "A", swamp=(0, 0, 0)), "A", at)
+    rich = play(with_player(base, "A", swamp=(2, 2, 2)), "A", at)
+    assert poor.phase == rich.phase == "pause"
+    assert GAME.view(poor, "B").phase == GAME.view(rich, "B").phase
+    none = play(with_player(base, "A", swamp=(2, 2)), "A", at)
+    assert none.phase == "build" and pos(none, "B") > 30
+
+
 def test_check_19_draining_at_most_two_values_private():
     state = start(3).model_copy(update={"phase": "drain"})
     first, second, third = (2, 2), (3, 2), (4, 2)
@@ -210,6 +225,10 @@ def test_check_23_rulebook_turn_example():
     assert pos(state, "A") == 20 and state.phase == "pause"
     state = play(state, "A", "convert 5")
     assert pos(state, "A") == 22
+    # A still holds a tile that could be worth a step, so the pause waits for `done` (whether
+    # it does must not tell the table what A's tiles are worth).
+    assert state.phase == "pause"
+    state = play(state, "A", "done")
     # 5. B scores 2, moves 2, passing A again.  6. Cards discarded, architect back.
     assert pos(state, "B") == 24 and state.phase == "build"
     assert state.architects[TYPES.index("ponte")] is None
