@@ -64,7 +64,7 @@ class GreedyPlayer:
             )
             builder = seat if not isinstance(move, Build) else state.architects[kind]
             mine = points if builder == seat else points // 2
-            cost = 0.4 * data.required[kind] if isinstance(move, Solo) else 0
+            cost = 0.25 * data.required[kind] if isinstance(move, Solo) else 0
             return mine + treasure - cost + 0.5
         if isinstance(move, Play):
             kind = TYPES.index(move.type)
@@ -92,7 +92,8 @@ class GreedyPlayer:
             useful = sum(1 for t in move.take if t != "deck" and player.front[TYPES.index(t)])
             return 2.0 + 0.3 * useful - 0.05 * move.take.count("deck")
         if isinstance(move, Draw):
-            return 1.0
+            wanted = move.source != "deck" and player.front[TYPES.index(move.source)] > 0
+            return 1.3 if wanted else 1.0
         return 0.0
 
 
