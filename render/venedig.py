@@ -360,7 +360,7 @@ class Board:
     def players_height(self) -> float:
         rows = len(self.view.players) + (1 if self.view.virtual is not None else 0)
         mine = 80 if self.me is not None and self.me.hand is not None else 0
-        return 60 * rows + 100 + mine
+        return 60 * rows + 72 + mine
 
     def chips(
         self,
@@ -431,9 +431,11 @@ class Board:
             p.text(MARGIN + 16, y + 20, t("hand", lang), 18, bold=True)
             hand = [list(self.me.hand).count(k) for k in range(len(TYPES))]
             self.chips(p, MARGIN + 120, y + 20, hand, right)
-            values = (
-                "+".join(str(v) for v in (*(self.me.swamp or ()), *(self.me.treasure or ()))) or "-"
-            )
+            held = (*(self.me.swamp or ()), *(self.me.treasure or ()))
+            shown = [
+                f"{v}×{held.count(v)}" if held.count(v) > 1 else str(v) for v in sorted(set(held))
+            ]
+            values = " + ".join(shown) or "-"
             total = sum(self.me.swamp or ()) + sum(self.me.treasure or ())
             p.text(MARGIN + 16, y + 52, f"{t('gold', lang)}: {values} = {total}", 16, bold=True)
             y += 80
