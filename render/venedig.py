@@ -431,9 +431,10 @@ class Board:
             p.text(MARGIN + 16, y + 20, t("hand", lang), 18, bold=True)
             hand = [list(self.me.hand).count(k) for k in range(len(TYPES))]
             self.chips(p, MARGIN + 120, y + 20, hand, right)
-            held = (*(self.me.swamp or ()), *(self.me.treasure or ()))
+            tiles = (*(self.me.swamp or ()), *(self.me.treasure or ()))
             shown = [
-                f"{v}×{held.count(v)}" if held.count(v) > 1 else str(v) for v in sorted(set(held))
+                f"{v}×{tiles.count(v)}" if tiles.count(v) > 1 else str(v)
+                for v in sorted(set(tiles))
             ]
             values = " + ".join(shown) or "-"
             total = sum(self.me.swamp or ()) + sum(self.me.treasure or ())
