@@ -7,7 +7,7 @@ from typing import Any
 
 from games.adapters import RANDOM_AI, AiKind
 from games.base import Game
-from games.venedig import rules
+from games.venedig import core
 from games.venedig.data import CASA, PONTE, TYPES
 from games.venedig.models import (
     Build,
@@ -53,7 +53,7 @@ class GreedyPlayer:
             for s in spaces:
                 board[s] = str(kind)
             district = None if isinstance(move, Casa) else move.district
-            points = rules.points_for(data, "".join(board), kind, spaces, district)
+            points = core.points_for(data, "".join(board), kind, spaces, district)
             near = (
                 {d for site in data.sites if site.spaces == spaces for d in site.districts}
                 if kind == PONTE
@@ -70,14 +70,14 @@ class GreedyPlayer:
             kind = TYPES.index(move.type)
             holder = state.architects[kind]
             leads = holder in (None, seat) or (
-                player.front[kind] + move.count > rules.front(state, holder)[kind]
+                player.front[kind] + move.count > core.front(state, holder)[kind]
             )
             types_out = {k for k in range(1, 5) if player.front[k]}
             if kind not in types_out and len(types_out) >= data.max_types:
                 return -2.0
             if not leads:
                 return -0.5
-            completes = rules.out(state, kind) + move.count == data.required[kind]
+            completes = core.out(state, kind) + move.count == data.required[kind]
             return 1.2 * move.count + (2.0 if completes else 0.0)
         if isinstance(move, Resolve):
             return 1.0

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
 from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.venedig import ai, present, rules
+from games.venedig import ai, core, present, rules
+from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
 from games.venedig.models import (
@@ -137,7 +138,7 @@ class Venedig(Game[State, Move, View]):
         return -1
 
     def to_act(self, state: State) -> frozenset[str]:
-        seat = rules.actor(state)
+        seat = core.actor(state)
         if seat is None:
             return frozenset()
         seat_id = state.players[seat].id
@@ -155,22 +156,22 @@ class Venedig(Game[State, Move, View]):
         last = self._last
         if last is not None and last[0] is state and last[1] == seat:
             return list(last[2])
-        moves = rules.legal_moves(state, self.catalog, seat)
+        moves = legality.legal_moves(state, self.catalog, seat)
         self._last = (state, seat, moves)
         return list(moves)
 
     def apply(self, state: State, player: str, move: Move) -> State:
         self.check_move_type(move)
         seat = self._seat(state, player)
-        if state.phase == "over" or seat < 0 or rules.actor(state) != seat:
+        if state.phase == "over" or seat < 0 or core.actor(state) != seat:
             self.check_turn(state, player)  # raises the contract's error for the case
         last = self._last
         if last is not None and last[0] is state and last[1] == seat:
             legal = last[2]
         else:
-            legal = rules.legal_moves(state, self.catalog, seat)
+            legal = legality.legal_moves(state, self.catalog, seat)
         if not any(m is move for m in legal) and move not in legal:
-            raise rules.explain(state, self.catalog, seat, move)
+            raise legality.explain(state, self.catalog, seat, move)
         return rules.apply_move(state, self.catalog, seat, move)
 
     def parse(self, text: str) -> Move:
@@ -226,7 +227,7 @@ class Venedig(Game[State, Move, View]):
             players=tuple(players),
             virtual=state.virtual,
             architects=tuple(
-                None if a is None else rules.seat_id(state, a) for a in state.architects
+                None if a is None else core.seat_id(state, a) for a in state.architects
             ),
             board=state.board,
             buildings=state.buildings,

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.adapters import CommandGroup, Label, MoveCommand, MoveGroup, Offer, Param
+from games.venedig.core import points_for
 from games.venedig.data import CASA, PONTE, TYPES, Data
 from games.venedig.models import VIRTUAL, Build, Casa, Convert, Move, Solo, View
 from games.venedig.narration import seat_name
 from games.venedig.notation import format_move, type_name
-from games.venedig.rules import points_for
 
 
 def _t(en: str, ja: str) -> dict[str, str]:

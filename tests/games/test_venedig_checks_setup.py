@@ -6,8 +6,8 @@ import pytest
 
 from games.base import IllegalMove
 from games.venedig import GAME
+from games.venedig.core import points_for
 from games.venedig.data import DATA, TYPES
-from games.venedig.rules import points_for
 from tests.games.venedig_helpers import (
     built,
     counts,

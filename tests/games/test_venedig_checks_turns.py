@@ -6,9 +6,10 @@ import pytest
 
 from games.base import IllegalMove
 from games.venedig import GAME
+from games.venedig.core import advance
 from games.venedig.data import DATA, TYPES
 from games.venedig.models import VIRTUAL, Convert
-from games.venedig.rules import advance, virtual_card
+from games.venedig.rules import virtual_card
 from tests.games.test_conformance import random_game
 from tests.games.venedig_helpers import (
     built,
