@@ -87,7 +87,12 @@ class GreedyPlayer:
         if isinstance(move, Keep):
             return float(sum(player.front[TYPES.index(t)] for t in move.types))
         if isinstance(move, Drain):
-            return 0.5
+            # A space beside the canal our gondola is on: a later Casa there brings treasure.
+            space = catalog.label_index[move.at.casefold()]
+            beside = (
+                player.pos <= data.goal and data.district[space] in data.track_adjacent[player.pos]
+            )
+            return 0.7 if beside else 0.5
         if isinstance(move, Swap):
             useful = sum(1 for t in move.take if t != "deck" and player.front[TYPES.index(t)])
             return 2.0 + 0.3 * useful - 0.05 * move.take.count("deck")
