@@ -6,7 +6,7 @@ import pytest
 
 from games.base import IllegalMove, InvalidMove
 from games.venedig import GAME
-from tests.games.venedig_helpers import drained, kinds, label, start, with_player
+from tests.games.venedig_helpers import drained, kinds, label, play, start, with_player
 
 EXAMPLES = [
     ("play palazzo 2", "出す 宮殿 2"),
@@ -57,3 +57,20 @@ def test_bad_text_is_refused_in_both_languages():
         with pytest.raises(InvalidMove) as error:
             GAME.parse(text)
         assert error.value.message("ja") != str(error.value)
+
+
+def test_every_event_is_told_in_both_languages():
+    from tests.games.test_conformance import random_game
+
+    seen = set()
+    wipe = with_player(start(3), "A", hand=kinds("ponte"))
+    wipe = wipe.model_copy(update={"phase": "draw", "pool": kinds("casa", "palazzo", "campo")})
+    states = [play(wipe, "A", "swap ponte take deck deck deck")]
+    states += [state for state, _, _ in random_game(GAME, 2, 3)]
+    for state in states:
+        for event in state.events:
+            seen.add(event.kind)
+            for lang in ("en", "ja"):
+                told = GAME.describe(event, lang=lang, names={"A": "Ann"})
+                assert told and told != event.kind
+    assert {"wipe", "build", "move", "virtual", "final", "over"} <= seen
