@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ class Data:
     """Everything the rules read from the data file, indexed for speed (space = index 0..N-1)."""
 
     id: str
+    key: str  # id and a digest of the file: two files never share it
     source: str
     cards: tuple[int, ...]  # copies per type
     pieces: tuple[int, ...]
@@ -143,7 +145,7 @@ class _Checker:
         return str(value)
 
 
-# Every board loaded, by id: views name their board so a renderer draws the right geometry.
+# Every board loaded, by key: views name their board so a renderer draws the right geometry.
 BOARDS: dict[str, Data] = {}
 
 
@@ -233,6 +235,7 @@ def load(text: str, source: str) -> Data:
     )
     loaded = Data(
         id=str(raw.get("id", source)),
+        key=f"{raw.get('id', source)}@{hashlib.sha256(text.encode()).hexdigest()[:12]}",
         source=source,
         cards=tuple(card_counts.get(k, 0) for k in TYPES),
         pieces=tuple(pieces),
@@ -252,7 +255,7 @@ def load(text: str, source: str) -> Data:
         status=status,
         **data,
     )
-    BOARDS[loaded.id] = loaded
+    BOARDS[loaded.key] = loaded
     return loaded
 
 

@@ -219,7 +219,7 @@ class Venedig(Game[State, Move, View]):
                 )
             )
         return View(
-            board_id=self.data.id,
+            board_id=self.data.key,
             viewer=viewer,
             phase=state.phase,
             turn=state.players[state.turn].id,

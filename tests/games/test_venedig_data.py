@@ -85,3 +85,15 @@ def test_bad_boards_are_refused_naming_file_record_and_reason(text, record, reas
     assert message.startswith(f"{SOURCE}: {record}:"), message
     assert reason in message
     assert SOURCE in error.value.message("ja")
+
+
+def test_views_name_their_board_so_images_use_its_geometry():
+    from games.venedig.data import BOARDS
+
+    raw = shipped()
+    raw["board"]["material_spaces"][0] = [6, 3]  # a corrected file with the same id
+    game = GAME.with_data(json.dumps(raw), source=SOURCE)
+    assert game.data.id == GAME.data.id and game.data.key != GAME.data.key
+    for which in (GAME, game):
+        view = which.view(which.new(["a", "b"], seed=1), None)
+        assert BOARDS[view.board_id] is which.data
