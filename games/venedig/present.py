@@ -121,7 +121,7 @@ COMMANDS = CommandGroup(
             name="build",
             names=_t("build", "建設"),
             texts=_t("Build a completed group: choose its site", "揃った建物の場所を選ぶ"),
-            template="{site}",
+            template="build {site}",
             params=(
                 _move_param(
                     "site", "Where (labels as on the map)", "場所（地図のラベル）", ("build",)
@@ -135,7 +135,7 @@ COMMANDS = CommandGroup(
                 "Play all the cards a building needs and build it",
                 "必要なカードを全部出して単独で建設",
             ),
-            template="{site}",
+            template="solo {site}",
             params=(_move_param("site", "Building and site", "建物と場所", ("solo",)),),
         ),
         MoveCommand(
@@ -144,7 +144,7 @@ COMMANDS = CommandGroup(
             texts=_t(
                 "Play a Casa card and build it on a free space", "家のカードを出し空きマスに建てる"
             ),
-            template="{space}",
+            template="casa {space}",
             params=(_move_param("space", "Free space (e.g. A7)", "空きマス（例: A7）", ("casa",)),),
         ),
         MoveCommand(
@@ -169,7 +169,7 @@ COMMANDS = CommandGroup(
             name="convert",
             names=_t("convert", "換金"),
             texts=_t("Spend gold tiles: 5 gold = 1 step", "金タイルを使う: 5金で1マス"),
-            template="{tiles}",
+            template="convert {tiles}",
             params=(
                 _move_param("tiles", "Tile values to spend", "使うタイルの金額", ("convert",)),
             ),
@@ -178,7 +178,7 @@ COMMANDS = CommandGroup(
             name="drain",
             names=_t("drain", "干拓"),
             texts=_t("Take a swamp tile off a space", "沼地タイルを取り除く"),
-            template="{space}",
+            template="drain {space}",
             params=(
                 _move_param("space", "Swamp space (e.g. B7)", "沼地のマス（例: B7）", ("drain",)),
             ),
@@ -196,14 +196,14 @@ COMMANDS = CommandGroup(
             name="keep",
             names=_t("keep", "残す"),
             texts=_t("Two-type limit: the types you keep", "2種類の制限: 残す種類"),
-            template="{types}",
+            template="keep {types}",
             params=(_move_param("types", "Types to keep", "残す種類", ("keep",)),),
         ),
         MoveCommand(
             name="place",
             names=_t("place", "配置"),
             texts=_t("Place the virtual player's Casa", "仮想プレーヤーの家を置く"),
-            template="{space}",
+            template="place {space}",
             params=(_move_param("space", "Free space", "空きマス", ("place",)),),
         ),
         MoveCommand(

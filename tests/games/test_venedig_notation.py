@@ -74,3 +74,17 @@ def test_every_event_is_told_in_both_languages():
                 told = GAME.describe(event, lang=lang, names={"A": "Ann"})
                 assert told and told != event.kind
     assert {"wipe", "build", "move", "virtual", "final", "over"} <= seen
+
+
+def test_move_commands_make_moves_from_whole_or_partial_options():
+    commands = {c.name: c for c in GAME.commands.commands}
+    state = with_player(start(3), "A", hand=kinds("casa"))
+    for name, values in (
+        ("casa", {"space": label(5, 2)}),
+        ("casa", {"space": f"casa {label(5, 2)}"}),
+        ("casa", {"space": f"家 {label(5, 2)}"}),
+    ):
+        text = GAME.command_text(commands[name], values)
+        assert GAME.format(GAME.resolve(state, "A", text)) == f"casa {label(5, 2)}"
+    play_text = GAME.command_text(commands["play"], {"type": "palazzo", "count": 2})
+    assert GAME.parse(play_text) == GAME.parse("play palazzo 2")
