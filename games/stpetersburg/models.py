@@ -78,6 +78,7 @@ class Options(GameOptions):
         False,
         en="Everyone's money is open (otherwise secret until the end)",
         ja="全員の所持金を公開する（通常は終了まで非公開）",
+        ja_name="所持金公開",
     )
     # phase id -> seat index holding that phase's start-player marker at the start
     start_markers: dict[StackId, int] | None = internal()
