@@ -236,12 +236,18 @@ def board_text(view: View, lang: str, names: Mapping[str, str], data: Data) -> s
         acting = sep.join(who(s) for s in view.to_act)
         lines.append(f"手番: {acting}" if ja else f"To act: {acting}")
     lines.extend(_map(view, data))
+    lines.append(
+        "~ 沼地、空白 空き、c 家 P 宮殿 C 広場 B 教会 p 橋"
+        if ja
+        else "~ swamp, blank free; c Casa, P Palazzo, C Campo, B Basilika, p Ponte"
+    )
     for p in view.players:
-        gold = f"{p.swamp_count}+{p.treasure_count}"
         if ja:
-            line = f"{who(p.id)}: ゴンドラ {p.pos} 手札{p.hand_size}枚 金タイル{gold}枚 前: {cards(p.front)}"
+            gold = f"沼地{p.swamp_count}・財宝{p.treasure_count}"
+            line = f"{who(p.id)}: ゴンドラ {p.pos} 手札{p.hand_size}枚 金タイル {gold} 前: {cards(p.front)}"
         else:
-            line = f"{who(p.id)}: gondola {p.pos}, {p.hand_size} in hand, gold tiles {gold}, out: {cards(p.front)}"
+            gold = f"{p.swamp_count} swamp, {p.treasure_count} treasure"
+            line = f"{who(p.id)}: gondola {p.pos}, {p.hand_size} in hand, gold tiles: {gold}; out: {cards(p.front)}"
         lines.append(line)
         if p.hand is not None:
             lines.append(("  手札: " if ja else "  Hand: ") + hand(p.hand))
@@ -284,9 +290,9 @@ def _map(view: View, data: Data) -> list[str]:
                 mark = letters[int(ch)] if ch.isdigit() else marks[ch]
                 parts.append(f"{data.labels[s]:>3}{mark}")
             elif (c, r) in track:
-                parts.append(
-                    f"{track[(c, r)]:>3} " if (c, r) != data.track_cells[10] else "10/45"[:4]
-                )
+                # The shared space takes one character more than the others.
+                shared = (c, r) == data.track_cells[10]
+                parts.append("10/45" if shared else f"{track[(c, r)]:>3} ")
             else:
                 parts.append("    ")
         line = ("  " if r % 2 else "") + "".join(parts)
