@@ -9,7 +9,6 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from simcord import interactions as sim_interactions
 
 from bot.discord.components import (
     CUSTOM_ID_MAX,
@@ -23,22 +22,6 @@ from bot.discord.components import (
 from games.adapters import MoveGroup
 from tests.bot.discord.conftest import GUILD_ID, World
 from tests.bot.discord.driver import bot_messages, components_of, latest_board, to_act
-
-
-@pytest.fixture
-def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
-    """Per-user Discord client locales (SimCord sends en-US unless told otherwise)."""
-    chosen: dict[int, str] = {}
-    original = sim_interactions.base_payload
-
-    def with_locale(backend: Any, **kwargs: Any) -> Any:
-        record, payload = original(backend, **kwargs)
-        if kwargs["user_id"] in chosen:
-            payload["locale"] = chosen[kwargs["user_id"]]
-        return record, payload
-
-    monkeypatch.setattr(sim_interactions, "base_payload", with_locale)
-    return chosen
 
 
 async def two_player_game(world: World, **options: Any) -> tuple[Any, Any, simcord.ChannelHandle]:

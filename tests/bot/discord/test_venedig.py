@@ -98,3 +98,33 @@ async def test_one_member_and_three_ai_seats_with_board_images(world: World) -> 
     assert all(m.attachments and m.attachments[0].filename == "board.png" for m in boards)
     print(f"venedig 4 players: {len(timing.times)} interactions, slowest {timing.slowest:.3f} s")
     assert timing.slowest < DISCORD_ANSWER_LIMIT
+
+
+async def test_hand_log_and_rules_in_english_and_japanese(
+    world: World, locales: dict[int, str]
+) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    locales[bob.id] = "ja"
+    members = {alice.id: alice, bob.id: bob}
+    await alice.slash(world.channel, "join")
+    await bob.slash(world.channel, "join")
+    await alice.slash(world.channel, "start venedig")
+    (thread,) = world.channel.threads
+    for _ in range(4):
+        board = latest_board(thread)
+        await play_from_panel(members[to_act(board)[0]], board, Timing(), PREFER)
+    for member, words in ((alice, ("Hand:", "Gold:")), (bob, ("手札:", "金:"))):
+        hand = await member.slash(thread, "hand")
+        assert hand.response is not None and hand.response.ephemeral
+        assert all(word in hand.response.content for word in words)
+        log = await member.slash(thread, "log")
+        text = log.response.content if log.response is not None else log.followups[0].content
+        assert "1. " in text
+    english = await alice.slash(world.channel, "rules", game="venedig")
+    japanese = await bob.slash(world.channel, "rules", game="venedig")
+    assert "5 gold = 1 step" in english.response.content
+    assert "`/venedig" in english.response.content
+    assert "5金で1マス" in japanese.response.content
+    # Nobody else sees a private answer.
+    seen_by_bob = "\n".join(m.content for m in thread.history(viewer=bob))
+    assert "Hand:" not in seen_by_bob
