@@ -126,9 +126,22 @@ def pick_by(
 
 
 async def play_from_panel(
-    member: Any, board: discord.Message, timing: Timing, prefer: Sequence[str]
+    member: Any,
+    board: discord.Message,
+    timing: Timing,
+    prefer: Sequence[str],
+    public: Sequence[str] = (),
 ) -> Any:
-    """One move by `member` from their private panel, chosen by `pick_by`; the panel used."""
+    """One move by `member` chosen by `pick_by`: straight from the board when one of the `public`
+    kinds is offered there, else from their private panel (returned)."""
+    shown = pick_by(components_of(board), public)
+    if shown is not None:
+        kind, component, value = shown
+        if kind == "select":
+            await timing.run(member.select(board, [value], custom_id=component["custom_id"]))
+        else:
+            await timing.run(member.click(board, custom_id=component["custom_id"]))
+        return board
     hand_button = next(c for c in components_of(board) if c["custom_id"].startswith("spt:hand"))
     panel = await timing.run(member.click(board, custom_id=hand_button["custom_id"]))
     private = panel.followups[-1] if panel.followups else panel.response
@@ -149,6 +162,7 @@ async def play_to_the_end(
     timing: Timing,
     limit: int = 1500,
     prefer: Sequence[str] | None = None,
+    public: Sequence[str] = (),
 ) -> discord.Message:
     """Plays until the final board: with `prefer`, every move from the private panel."""
     for _ in range(limit):
@@ -160,5 +174,5 @@ async def play_to_the_end(
         if prefer is None:
             await play_turn(members[acting[0]], board, timing)
         else:
-            await play_from_panel(members[acting[0]], board, timing, prefer)
+            await play_from_panel(members[acting[0]], board, timing, prefer, public)
     raise AssertionError("the game did not end")
