@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,16 +103,78 @@ async def play_turn(member: Any, board: discord.Message, timing: Timing) -> None
         await timing.run(member.click(board, custom_id=component["custom_id"]))
 
 
+def choice_of(component: dict[str, Any]) -> str:
+    """What a component offers: a select menu's group, or a move button's notation."""
+    part = component["custom_id"].split(":", 4)[4]
+    return part.rstrip("0123456789") if component["type"] == 3 else part
+
+
+def pick_by(
+    components: list[dict[str, Any]], prefer: Sequence[str]
+) -> tuple[str, dict[str, Any], str | None] | None:
+    """Any game's simple player: the first move whose menu group or button notation starts with
+    one of `prefer`, tried in that order (a menu gives its first option)."""
+    for key in prefer:
+        for component in components:
+            if component["custom_id"].startswith("spt:hand"):
+                continue
+            if choice_of(component).startswith(key):
+                if component["type"] == 3:
+                    return "select", component, component["options"][0]["value"]
+                return "click", component, None
+    return None
+
+
+async def play_from_panel(
+    member: Any,
+    board: discord.Message,
+    timing: Timing,
+    prefer: Sequence[str],
+    public: Sequence[str] = (),
+) -> Any:
+    """One move by `member` chosen by `pick_by`: straight from the board when one of the `public`
+    kinds is offered there, else from their private panel (returned)."""
+    shown = pick_by(components_of(board), public)
+    if shown is not None:
+        kind, component, value = shown
+        if kind == "select":
+            await timing.run(member.select(board, [value], custom_id=component["custom_id"]))
+        else:
+            await timing.run(member.click(board, custom_id=component["custom_id"]))
+        return board
+    hand_button = next(c for c in components_of(board) if c["custom_id"].startswith("spt:hand"))
+    panel = await timing.run(member.click(board, custom_id=hand_button["custom_id"]))
+    private = panel.followups[-1] if panel.followups else panel.response
+    assert private is not None and private.ephemeral
+    choice = pick_by(components_of(private), prefer)
+    assert choice is not None, f"nothing to do in {private.content!r}"
+    kind, component, value = choice
+    if kind == "select":
+        await timing.run(member.select(private, [value], custom_id=component["custom_id"]))
+    else:
+        await timing.run(member.click(private, custom_id=component["custom_id"]))
+    return private
+
+
 async def play_to_the_end(
-    channel: simcord.ChannelHandle, members: dict[int, Any], timing: Timing, limit: int = 1500
+    channel: simcord.ChannelHandle,
+    members: dict[int, Any],
+    timing: Timing,
+    limit: int = 1500,
+    prefer: Sequence[str] | None = None,
+    public: Sequence[str] = (),
 ) -> discord.Message:
+    """Plays until the final board: with `prefer`, every move from the private panel."""
     for _ in range(limit):
         board = latest_board(channel)
         if "game is over" in board.content:
             return board
         acting = to_act(board)
         assert acting, board.content
-        await play_turn(members[acting[0]], board, timing)
+        if prefer is None:
+            await play_turn(members[acting[0]], board, timing)
+        else:
+            await play_from_panel(members[acting[0]], board, timing, prefer, public)
     raise AssertionError("the game did not end")
 
 

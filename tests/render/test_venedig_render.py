@@ -1,0 +1,98 @@
+"""Venedig board images: every phase and player count, hidden information, text size, speed-free."""
+
+from __future__ import annotations
+
+import random
+from io import BytesIO
+
+import pytest
+from PIL import Image
+
+from games.venedig import GAME
+from games.venedig.models import State
+from render import render_view
+from render import venedig as board
+from render.kit import Painter
+from tests.games.hidden_venedig import perturb
+
+NAMES = {"p0": "Alice", "p1": "Bob the Builder", "p2": "千代子", "p3": "Dmitri Ivanovich Mendeleev"}
+
+
+def positions(players: int, seed: int) -> dict[str, State]:
+    """The first state of each phase of a seeded game (random and greedy seats mixed)."""
+    rng = random.Random(seed)
+    state = GAME.new([f"p{i}" for i in range(players)], seed=seed)
+    ais = {s: GAME.ai("greedy" if i % 2 else "random") for i, s in enumerate(GAME.players(state))}
+    found: dict[str, State] = {}
+    while True:
+        found.setdefault(state.phase, state)
+        if GAME.outcome(state) is not None:
+            return found
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, ais[seat].choose(GAME, state, seat, rng))
+
+
+def size(data: bytes) -> tuple[int, int]:
+    with Image.open(BytesIO(data)) as image:
+        return image.size
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_phase_renders_public_and_private_in_both_languages(players):
+    found = positions(players, seed=players)
+    assert {"build", "drain", "draw", "over"} <= set(found)
+    for index, (phase, state) in enumerate(sorted(found.items())):
+        first, second = ("en", "ja") if index % 2 else ("ja", "en")
+        acting = sorted(GAME.to_act(state)) or [GAME.players(state)[0]]
+        for viewer, lang in ((None, first), (acting[0], second)):
+            data = board.render(GAME.view(state, viewer), lang=lang, names=NAMES)
+            width, height = size(data)
+            assert width == board.WIDTH and 800 <= height <= 2000, (phase, height)
+            assert len(data) < 400_000
+
+
+def test_dispatcher_and_scale():
+    state = positions(3, seed=1)["drain"]
+    view = GAME.view(state, None)
+    assert render_view(view, names=NAMES) == board.render(view, names=NAMES)
+    assert size(board.render(view, scale=0.5))[0] == board.WIDTH // 2
+
+
+@pytest.mark.parametrize("viewer", [None, "p1"])
+def test_hidden_information_does_not_change_the_picture(viewer):
+    state = positions(3, seed=7)["draw"]
+    other = perturb(state, random.Random(3), viewer)
+    assert other != state
+    for lang in ("en", "ja"):
+        assert board.render(GAME.view(other, viewer), lang=lang) == board.render(
+            GAME.view(state, viewer), lang=lang
+        )
+
+
+def test_no_text_is_smaller_than_14_pixels(monkeypatch):
+    sizes: list[float] = []
+    original = Painter.text
+
+    def recording(self, x, y, text, size_, **kw):
+        sizes.append(size_ * self.scale)
+        return original(self, x, y, text, size_, **kw)
+
+    monkeypatch.setattr(Painter, "text", recording)
+    found = positions(2, seed=4)
+    for lang in ("en", "ja"):
+        board.render(GAME.view(found["build"], "p0"), lang=lang, names=NAMES)
+        board.render(GAME.view(found["over"], None), lang=lang, names=NAMES)
+    assert sizes and min(sizes) >= 14
+
+
+def test_site_labels_in_offers_are_on_the_map():
+    """A player picks a site from the menu by the label the image prints on the space."""
+    from games.venedig.data import DATA
+
+    printed = set(DATA.labels) | {site.id for site in DATA.sites}
+    state = positions(3, seed=2)["build"]
+    for seat in GAME.players(state):
+        for move in GAME.legal_moves(state, seat):
+            at = getattr(move, "at", None)
+            if at:
+                assert set(at.split("-")) <= printed
