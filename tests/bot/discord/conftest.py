@@ -99,19 +99,3 @@ async def world(tmp_path: Path, bot_options: dict[str, Any]) -> AsyncIterator[Wo
         finally:
             await env.shutdown()
         env.raise_errors()
-
-
-@pytest.fixture
-def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
-    """Per-user Discord client locales (SimCord sends en-US unless told otherwise)."""
-    chosen: dict[int, str] = {}
-    original = sim_interactions.base_payload
-
-    def with_locale(backend: Any, **kwargs: Any) -> Any:
-        record, payload = original(backend, **kwargs)
-        if kwargs["user_id"] in chosen:
-            payload["locale"] = chosen[kwargs["user_id"]]
-        return record, payload
-
-    monkeypatch.setattr(sim_interactions, "base_payload", with_locale)
-    return chosen
