@@ -5,6 +5,7 @@ Positions come from seeded games of random legal moves (the first seat to act mo
 kind (public en, public ja, one seat's private view, the final position) is timed per player
 count, next to its floor: a blank canvas of the same size encoded by the same `to_png`, so the
 ratio says how much drawing costs above what any image of that size must cost.
+It ends with what the render caches hold and their budget.
 `--examples DIR` writes `<game>-board-en.png`, `-board-ja.png`, `-private.png`, `-final.png`.
 """
 
@@ -26,6 +27,7 @@ from PIL import Image
 import games
 from games.base import Game
 from render import render_view
+from render.cache import cache_stats, total_budget
 from render.kit import PAPER, to_png
 
 SEATS = ("alice", "bob", "chiyo", "dmitri", "emile", "farida", "gustav", "hana")
@@ -79,34 +81,43 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, round(share * len(ordered)) - 1)]
 
 
-def floor_ms(size: tuple[int, int]) -> float:
-    """Time to make a blank canvas of this size and encode it with the renderers' settings."""
-    start = time.perf_counter()
+def floor_ms(size: tuple[int, int]) -> tuple[float, float]:
+    """Wall and CPU ms to make a blank canvas of this size and encode it as the renderers do."""
+    wall, cpu = time.perf_counter(), time.thread_time()
     to_png(Image.new("RGB", size, PAPER))
-    return (time.perf_counter() - start) * 1000
+    return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
 
 
 def measure(draw: Callable[[Any], bytes], views: list[Any]) -> dict[str, Any]:
-    times, sizes, floors = [], [], []
-    dims: set[tuple[int, int]] = set()
+    """Each view drawn once, then its floor; wall time is what a player waits, CPU time is the
+    same work without the noise of other processes on a shared machine."""
+    times, cpu_times, sizes, floors, cpu_floors = [], [], [], [], []
+    heights = []
     for view in views:
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.thread_time()
         data = draw(view)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((time.perf_counter() - wall) * 1000)
+        cpu_times.append((time.thread_time() - cpu) * 1000)
         sizes.append(len(data))
         size = Image.open(BytesIO(data)).size
-        dims.add(size)
-        floors.append(floor_ms(size))
+        heights.append(size[1])
+        floor_wall, floor_cpu = floor_ms(size)
+        floors.append(floor_wall)
+        cpu_floors.append(floor_cpu)
     p50, floor = statistics.median(times), statistics.median(floors)
+    cpu_p50, cpu_floor = statistics.median(cpu_times), statistics.median(cpu_floors)
     return {
         "renders": len(views),
         "ms_p50": round(p50, 1),
         "ms_p95": round(percentile(times, 0.95), 1),
         "floor_ms_p50": round(floor, 1),
         "x_floor": round(p50 / floor, 2),
+        "cpu_ms_p50": round(cpu_p50, 1),
+        "cpu_floor_ms_p50": round(cpu_floor, 1),
+        "x_floor_cpu": round(cpu_p50 / cpu_floor, 2),
         "bytes_p50": int(statistics.median(sizes)),
         "bytes_max": max(sizes),
-        "height_px_max": max(h for _, h in dims),
+        "height_px_max": max(heights),
     }
 
 
@@ -162,7 +173,7 @@ def write_examples(game: AnyGame, directory: Path) -> list[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=50, help="positions per player count")
-    parser.add_argument("--finals", type=int, default=10, help="final positions per player count")
+    parser.add_argument("--finals", type=int, default=20, help="final positions per player count")
     parser.add_argument("--only", help="one game id")
     parser.add_argument("--examples", type=Path, help="also write the example images here")
     args = parser.parse_args()
@@ -177,6 +188,16 @@ def main() -> None:
     report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
     for game in chosen:
         report[game.id] = bench_game(game, args.positions, args.finals)
+    caches = cache_stats()
+    report["caches"] = {
+        "held_bytes": sum(c["bytes"] for c in caches.values()),
+        "budget_bytes": total_budget(),
+        "hit_rate": {
+            name: round(c["hits"] / max(1, c["hits"] + c["misses"]), 3)
+            for name, c in caches.items()
+        },
+        "held_bytes_by_cache": {name: c["bytes"] for name, c in caches.items()},
+    }
     print(json.dumps(report, indent=2, ensure_ascii=False))
 
 

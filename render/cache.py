@@ -39,13 +39,14 @@ class BoundedCache(Generic[T]):
     Values are shared between renders and threads, so callers must never draw on them.
     """
 
-    def __init__(self, name: str, max_bytes: int) -> None:
+    def __init__(self, name: str, max_bytes: int, *, register: bool = True) -> None:
         self.name, self.max_bytes = name, max_bytes
         self.bytes = 0
         self.hits = self.misses = 0
         self._entries: OrderedDict[Hashable, tuple[T, int]] = OrderedDict()
         self._lock = threading.Lock()
-        CACHES[name] = self
+        if register:
+            CACHES[name] = self
 
     def get(self, key: Hashable, make: Callable[[], T]) -> T:
         with self._lock:
@@ -93,7 +94,8 @@ class CachedLayer(Generic[P, T]):
         self.__doc__, self.__wrapped__ = function.__doc__, function
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
-        key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        # Keyword order is fixed at each call site; another order only makes another entry.
+        key = (args, tuple(kwargs.items())) if kwargs else args
         result: T = self.cache.get(key, lambda: self.function(*args, **kwargs))
         return result
 

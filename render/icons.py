@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -37,7 +36,7 @@ def mask(kind: str, width: int, height: int) -> Image.Image:
     return big.resize((width, height), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=256)
+@layer_cache("corners", 1 << 20)
 def corners(radius: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
     """The four corner masks of a rounded box: top left, top right, bottom left, bottom right."""
     corner = mask("corner", radius, radius)
