@@ -181,3 +181,20 @@ def test_no_text_is_drawn_under_14_pixels_with_empty_caches(
     for lang in LANGS:
         board.render(G.view(crowded_state(4), "alice"), lang=lang, names=NAMES)
     assert len(sizes) > 100 and min(sizes) >= 14
+
+
+@pytest.mark.parametrize(("radius", "inset"), [(14, 4), (12, 2), (3, 5), (0, 2), (40, 3)])
+def test_a_frame_and_its_inner_box_equal_two_whole_boxes(radius: int, inset: int) -> None:
+    # Large outlined boxes paint only their edge band before the inner box, never a pixel twice.
+    def box(frame: bool) -> Image.Image:
+        image = Image.new("RGB", (90, 70), kit.PAPER)
+        draw = ImageDraw.Draw(image)
+        if frame:
+            kit.round_frame(image, draw, 5, 6, 85, 64, radius, inset, kit.OLD_RED)
+        else:
+            kit.round_box(image, draw, 5, 6, 85, 64, radius, kit.OLD_RED)
+        inner = max(0, radius - inset)
+        kit.round_box(image, draw, 5 + inset, 6 + inset, 85 - inset, 64 - inset, inner, kit.CREAM)
+        return image
+
+    assert box(frame=True).tobytes() == box(frame=False).tobytes()
