@@ -45,14 +45,22 @@ NAMES = {
 AnyGame = Game[Any, Any, Any]
 
 
+# A random game longer than this is taken to be stuck (a bug to report, not a board to draw).
+MAX_MOVES = 100_000
+
+
 def random_game(game: AnyGame, players: int, seed: int) -> Iterator[Any]:
     """Every state of one seeded game in which the first seat to act plays a random legal move."""
     rng = random.Random(seed)
     state = game.new(SEATS[:players], seed=seed)
     yield state
+    moves = 0
     while game.outcome(state) is None:
+        if moves == MAX_MOVES:
+            raise RuntimeError(f"{game.id}: random game {seed} did not end in {MAX_MOVES} moves")
         seat = sorted(game.to_act(state))[0]
         state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+        moves += 1
         yield state
 
 

@@ -192,6 +192,21 @@ class Painter:
             fill,
         )
 
+    def _round_box(
+        self,
+        x0: int,
+        y0: int,
+        x1: int,
+        y1: int,
+        r: int,
+        fill: RGB,
+        image: Image.Image | None = None,
+    ) -> None:
+        """The kit's earlier name for `round_box` on this painter's image, kept for renderers."""
+        target = self.image if image is None else image
+        draw = self.draw if image is None else ImageDraw.Draw(image)
+        round_box(target, draw, x0, y0, x1, y1, r, fill)
+
     def _paste_tile(self, tile: Image.Image, left: int, top: int) -> None:
         if self.image.mode == "RGBA":
             # Onto a transparent tile, "over" compositing; a masked paste would thin the edges.
