@@ -180,7 +180,7 @@ class Painter:
             return
         if edge is not None:
             radius_px = self.px(radius)
-            round_frame(self.image, self.draw, left, top, right, bottom, radius_px, inset, edge)
+            round_box(self.image, self.draw, left, top, right, bottom, radius_px, edge, inset)
         round_box(
             self.image,
             self.draw,
@@ -334,49 +334,27 @@ def round_box(
     y1: int,
     r: int,
     fill: RGB | int,
+    band: int | None = None,
 ) -> None:
     """A rounded box in pixels: a middle column, two side columns and four anti-aliased corners.
 
-    No pixel is filled twice: on a board most of the drawing time is large boxes.
+    No pixel is filled twice: on a board most of the drawing time is large boxes. With `band`,
+    only the edge band that many pixels wide (an outline): a box drawn inside it (inset by band,
+    radius r - band) covers the rest exactly, its corners blending over these ones.
     """
     r = min(r, (x1 - x0) // 2, (y1 - y0) // 2)
     if x1 <= x0 or y1 <= y0:
         return
     if x1 - x0 > 2 * r:
-        draw.rectangle((x0 + r, y0, x1 - r - 1, y1 - 1), fill=fill)
-    if r <= 0:
-        return
-    if y1 - y0 > 2 * r:
-        draw.rectangle((x0, y0 + r, x0 + r - 1, y1 - r - 1), fill=fill)
-        draw.rectangle((x1 - r, y0 + r, x1 - 1, y1 - r - 1), fill=fill)
-    _corners(image, x0, y0, x1, y1, r, fill)
-
-
-def round_frame(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    x0: int,
-    y0: int,
-    x1: int,
-    y1: int,
-    r: int,
-    inset: int,
-    fill: RGB | int,
-) -> None:
-    """The band of a rounded box's edge, inset pixels wide: the corners whole and four strips.
-
-    A box drawn inside it (inset, radius r - inset) covers the rest exactly, and its corners
-    blend over these ones as they would over the whole box.
-    """
-    r = min(r, (x1 - x0) // 2, (y1 - y0) // 2)
-    if x1 <= x0 or y1 <= y0:
-        return
-    if x1 - x0 > 2 * r:
-        draw.rectangle((x0 + r, y0, x1 - r - 1, y0 + inset - 1), fill=fill)
-        draw.rectangle((x0 + r, y1 - inset, x1 - r - 1, y1 - 1), fill=fill)
-    if y1 - y0 > 2 * r:
-        draw.rectangle((x0, y0 + r, x0 + inset - 1, y1 - r - 1), fill=fill)
-        draw.rectangle((x1 - inset, y0 + r, x1 - 1, y1 - r - 1), fill=fill)
+        if band is None:
+            draw.rectangle((x0 + r, y0, x1 - r - 1, y1 - 1), fill=fill)
+        else:
+            draw.rectangle((x0 + r, y0, x1 - r - 1, y0 + band - 1), fill=fill)
+            draw.rectangle((x0 + r, y1 - band, x1 - r - 1, y1 - 1), fill=fill)
+    side = r if band is None else band
+    if y1 - y0 > 2 * r and side > 0:
+        draw.rectangle((x0, y0 + r, x0 + side - 1, y1 - r - 1), fill=fill)
+        draw.rectangle((x1 - side, y0 + r, x1 - 1, y1 - r - 1), fill=fill)
     if r > 0:
         _corners(image, x0, y0, x1, y1, r, fill)
 

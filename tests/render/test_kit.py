@@ -190,7 +190,7 @@ def test_a_frame_and_its_inner_box_equal_two_whole_boxes(radius: int, inset: int
         image = Image.new("RGB", (90, 70), kit.PAPER)
         draw = ImageDraw.Draw(image)
         if frame:
-            kit.round_frame(image, draw, 5, 6, 85, 64, radius, inset, kit.OLD_RED)
+            kit.round_box(image, draw, 5, 6, 85, 64, radius, kit.OLD_RED, band=inset)
         else:
             kit.round_box(image, draw, 5, 6, 85, 64, radius, kit.OLD_RED)
         inner = max(0, radius - inset)
