@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
+
+from render.cache import layer_cache
 
 Point = tuple[float, float]
 # One part of an icon: draws itself into a mask of the given pixel width and height.
@@ -16,7 +17,7 @@ Stroke = Callable[["ImageDraw.ImageDraw", int, int], None]
 SUPERSAMPLE = 4
 
 
-@lru_cache(maxsize=2048)
+@layer_cache("shape masks", 4 << 20)
 def mask(kind: str, width: int, height: int) -> Image.Image:
     """An anti-aliased L mask of a shape filling width × height pixels."""
     big = Image.new("L", (width * SUPERSAMPLE, height * SUPERSAMPLE), 0)
@@ -33,6 +34,18 @@ def mask(kind: str, width: int, height: int) -> Image.Image:
         for shape in ICONS[kind]:
             shape(draw, w, h)
     return big.resize((width, height), Image.Resampling.BOX)
+
+
+@layer_cache("corners", 1 << 20)
+def corners(radius: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
+    """The four corner masks of a rounded box: top left, top right, bottom left, bottom right."""
+    corner = mask("corner", radius, radius)
+    return (
+        corner,
+        corner.transpose(Image.Transpose.FLIP_LEFT_RIGHT),
+        corner.transpose(Image.Transpose.FLIP_TOP_BOTTOM),
+        corner.transpose(Image.Transpose.ROTATE_180),
+    )
 
 
 def _scaled(points: Sequence[Point], w: float, h: float) -> list[Point]:

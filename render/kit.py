@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from io import BytesIO
 
 from PIL import Image, ImageDraw
 
-from render.icons import mask
-from render.text import ellipsize, font, runs, text_width, wrap
+from render.cache import layer_cache
+from render.icons import corners, mask
+from render.text import ellipsize, line_mask, text_width, wrap
 
 RGB = tuple[int, int, int]
 
@@ -122,10 +122,12 @@ class Painter:
         left = x * self.scale - {"left": 0, "centre": width / 2, "right": width}[align]
         # The middle of a capital or a kana sits about 0.36 em above the baseline in both fonts.
         baseline = y * self.scale + (0.36 * pixels if valign == "middle" else 0)
-        for face, part in runs(text, self.lang, bold):
-            typeface = font(face, pixels)
-            self.draw.text((left, baseline), part, font=typeface, fill=fill, anchor="ls")
-            left += typeface.getlength(part)
+        # The pen starts on a whole pixel, so one cached rasterisation serves every place a line
+        # is drawn (an offset of under half a pixel, which nobody sees).
+        line = line_mask(text, pixels, self.lang, bold)
+        if line.mask.width:
+            x0, y0 = round(left) + line.left, round(baseline) + line.top
+            self.image.paste(fill, (x0, y0, x0 + line.mask.width, y0 + line.mask.height), line.mask)
         return width / self.scale
 
     def lines(
@@ -167,23 +169,28 @@ class Painter:
         width: float = 0,
     ) -> None:
         """An anti-aliased rounded box; the outline is drawn inside its edge."""
-        if outline is not None and width > 0:
-            self._round_box(
-                self.px(x0), self.px(y0), self.px(x1), self.px(y1), self.px(radius), outline
-            )
-            inset = max(1, self.px(width))
-            self._round_box(
-                self.px(x0) + inset,
-                self.px(y0) + inset,
-                self.px(x1) - inset,
-                self.px(y1) - inset,
-                max(0, self.px(radius) - inset),
-                fill,
-            )
-        else:
-            self._round_box(
-                self.px(x0), self.px(y0), self.px(x1), self.px(y1), self.px(radius), fill
-            )
+        left, top, right, bottom = self.px(x0), self.px(y0), self.px(x1), self.px(y1)
+        if right <= left or bottom <= top:
+            return
+        edge = outline if outline is not None and width > 0 else None
+        inset = max(1, self.px(width)) if edge is not None else 0
+        if (right - left) * (bottom - top) <= TILE_AREA:
+            tile = box_tile(right - left, bottom - top, self.px(radius), fill, edge, inset)
+            self._paste_tile(tile, left, top)
+            return
+        if edge is not None:
+            radius_px = self.px(radius)
+            round_box(self.image, self.draw, left, top, right, bottom, radius_px, edge, inset)
+        round_box(
+            self.image,
+            self.draw,
+            left + inset,
+            top + inset,
+            right - inset,
+            bottom - inset,
+            max(0, self.px(radius) - inset),
+            fill,
+        )
 
     def _round_box(
         self,
@@ -195,34 +202,24 @@ class Painter:
         fill: RGB,
         image: Image.Image | None = None,
     ) -> None:
+        """The kit's earlier name for `round_box` on this painter's image, kept for renderers."""
         target = self.image if image is None else image
         draw = self.draw if image is None else ImageDraw.Draw(image)
-        r = min(r, (x1 - x0) // 2, (y1 - y0) // 2)
-        if x1 <= x0 or y1 <= y0:
-            return
-        if x1 - x0 > 2 * r:
-            draw.rectangle((x0 + r, y0, x1 - r - 1, y1 - 1), fill=fill)
-        if y1 - y0 > 2 * r:
-            draw.rectangle((x0, y0 + r, x1 - 1, y1 - r - 1), fill=fill)
-        if r <= 0:
-            return
-        corner = mask("corner", r, r)
-        for box, turn in (
-            ((x0, y0, x0 + r, y0 + r), None),
-            ((x1 - r, y0, x1, y0 + r), Image.Transpose.FLIP_LEFT_RIGHT),
-            ((x0, y1 - r, x0 + r, y1), Image.Transpose.FLIP_TOP_BOTTOM),
-            ((x1 - r, y1 - r, x1, y1), Image.Transpose.ROTATE_180),
-        ):
-            target.paste(fill, box, corner if turn is None else corner.transpose(turn))
+        round_box(target, draw, x0, y0, x1, y1, r, fill)
+
+    def _paste_tile(self, tile: Image.Image, left: int, top: int) -> None:
+        if self.image.mode == "RGBA":
+            # Onto a transparent tile, "over" compositing; a masked paste would thin the edges.
+            self.image.alpha_composite(tile, (left, top))
+        else:
+            self.image.paste(tile, (left, top), tile)
 
     def banded_round_rect(
         self, x0: float, y0: float, x1: float, y1: float, radius: float, colours: Sequence[RGB]
     ) -> None:
         """A rounded box of equal vertical bands, for the three-colour trading phase."""
         left, top, right, bottom = self.px(x0), self.px(y0), self.px(x1), self.px(y1)
-        box_mask = Image.new("L", (right - left, bottom - top), 0)
-        self._round_box(0, 0, box_mask.width, box_mask.height, self.px(radius), 255, box_mask)  # type: ignore[arg-type]
-        self._bands(left, top, box_mask, colours)
+        self._bands(left, top, rounded_mask(right - left, bottom - top, self.px(radius)), colours)
 
     def banded_disc(self, cx: float, cy: float, d: float, colours: Sequence[RGB]) -> None:
         """A disc of equal vertical bands: the trading phase's marker."""
@@ -263,7 +260,7 @@ class Painter:
 
     def paste(self, tile: Image.Image, x: float, y: float) -> None:
         """Paste a pre-rendered RGBA tile with its top-left corner at (x, y)."""
-        self.image.paste(tile, (self.px(x), self.px(y)), tile)
+        self._paste_tile(tile, self.px(x), self.px(y))
 
     # ------------------------------------------------------------ tokens
 
@@ -271,19 +268,21 @@ class Painter:
         self, cx: float, cy: float, d: float, label: str, *, size: float | None = None
     ) -> None:
         """Income: a number on a gold coin."""
-        self.disc(cx, cy, d, COIN, COIN_EDGE, max(1.5, d / 16))
-        self.disc(cx, cy, d * 0.72, mix(COIN, WHITE, 0.18))
-        self.text(cx, cy, label, size or d * 0.5, bold=True, fill=INK, align="centre")
+        self.token("coin", cx, cy, d, d, label, size or d * 0.5)
 
     def shield(
         self, cx: float, cy: float, h: float, label: str, *, size: float | None = None
     ) -> None:
         """Points: a number on a yellow shield, as on the printed cards."""
-        w = h * 0.86
-        self.shape("shield", cx, cy, w, h, SHIELD_EDGE)
-        edge = max(1.5, h / 16)
-        self.shape("shield", cx, cy - edge * 0.3, w - 2 * edge, h - 2.4 * edge, SHIELD)
-        self.text(cx, cy - h * 0.06, label, size or h * 0.46, bold=True, fill=INK, align="centre")
+        self.token("shield", cx, cy, h * 0.86, h, label, size or h * 0.46)
+
+    def token(
+        self, kind: str, cx: float, cy: float, w: float, h: float, label: str, size: float
+    ) -> None:
+        """A labelled token ("coin", "shield") centred on (cx, cy), pasted from the cache."""
+        pw, ph = self.px(w), self.px(h)
+        tile = token_tile(kind, pw, ph, label, self.font_px(size), self.lang)
+        self._paste_tile(tile, round(cx * self.scale - pw / 2), round(cy * self.scale - ph / 2))
 
     def pill(
         self,
@@ -310,6 +309,104 @@ class Painter:
     def tile(self) -> Image.Image:
         return self.image
 
+    def cut_out(self, shape: Image.Image) -> Image.Image:
+        """The picture as an RGBA tile, transparent outside an L mask of its own size.
+
+        Draw the outermost shape's colour as the background first: its edge then blends with
+        whatever the tile is pasted on, exactly as if it had been drawn there.
+        """
+        tile = self.image.convert("RGBA")
+        tile.putalpha(shape)
+        return tile
+
+
+# Boxes up to this many pixels are pasted as one cached tile; larger ones are drawn as
+# rectangles and corners, which costs less than blending a large tile.
+TILE_AREA = 40_000
+
+
+def round_box(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x0: int,
+    y0: int,
+    x1: int,
+    y1: int,
+    r: int,
+    fill: RGB | int,
+    band: int | None = None,
+) -> None:
+    """A rounded box in pixels: a middle column, two side columns and four anti-aliased corners.
+
+    No pixel is filled twice: on a board most of the drawing time is large boxes. With `band`,
+    only the edge band that many pixels wide (an outline): a box drawn inside it (inset by band,
+    radius r - band) covers the rest exactly, its corners blending over these ones.
+    """
+    r = min(r, (x1 - x0) // 2, (y1 - y0) // 2)
+    if x1 <= x0 or y1 <= y0:
+        return
+    if x1 - x0 > 2 * r:
+        if band is None:
+            draw.rectangle((x0 + r, y0, x1 - r - 1, y1 - 1), fill=fill)
+        else:
+            draw.rectangle((x0 + r, y0, x1 - r - 1, y0 + band - 1), fill=fill)
+            draw.rectangle((x0 + r, y1 - band, x1 - r - 1, y1 - 1), fill=fill)
+    side = r if band is None else band
+    if y1 - y0 > 2 * r and side > 0:
+        draw.rectangle((x0, y0 + r, x0 + side - 1, y1 - r - 1), fill=fill)
+        draw.rectangle((x1 - side, y0 + r, x1 - 1, y1 - r - 1), fill=fill)
+    if r > 0:
+        _corners(image, x0, y0, x1, y1, r, fill)
+
+
+def _corners(
+    image: Image.Image, x0: int, y0: int, x1: int, y1: int, r: int, fill: RGB | int
+) -> None:
+    top_left, top_right, bottom_left, bottom_right = corners(r)
+    image.paste(fill, (x0, y0, x0 + r, y0 + r), top_left)
+    image.paste(fill, (x1 - r, y0, x1, y0 + r), top_right)
+    image.paste(fill, (x0, y1 - r, x0 + r, y1), bottom_left)
+    image.paste(fill, (x1 - r, y1 - r, x1, y1), bottom_right)
+
+
+@layer_cache("rounded masks", 4 << 20)
+def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
+    """The coverage of a rounded box filling width × height pixels."""
+    shape = Image.new("L", (max(0, width), max(0, height)), 0)
+    round_box(shape, ImageDraw.Draw(shape), 0, 0, width, height, radius, 255)
+    return shape
+
+
+@layer_cache("boxes", 8 << 20)
+def box_tile(
+    width: int, height: int, radius: int, fill: RGB, outline: RGB | None, inset: int
+) -> Image.Image:
+    """A small rounded box, with its outline inset pixels wide, as an RGBA tile."""
+    tile = Image.new("RGB", (width, height), fill if outline is None else outline)
+    if outline is not None:
+        draw = ImageDraw.Draw(tile)
+        inner = max(0, radius - inset)
+        round_box(tile, draw, inset, inset, width - inset, height - inset, inner, fill)
+    rgba = tile.convert("RGBA")
+    rgba.putalpha(rounded_mask(width, height, radius))
+    return rgba
+
+
+@layer_cache("tokens", 4 << 20)
+def token_tile(kind: str, width: int, height: int, label: str, size: int, lang: str) -> Image.Image:
+    """A coin or shield of this pixel size with a number on it, as an RGBA tile."""
+    p = Painter(width, height, lang=lang, background=COIN_EDGE if kind == "coin" else SHIELD_EDGE)
+    cx, cy = width / 2, height / 2
+    edge = max(1.5, height / 16)
+    if kind == "coin":
+        p.disc(cx, cy, height - 2 * edge, COIN)
+        p.disc(cx, cy, height * 0.72, mix(COIN, WHITE, 0.18))
+        p.text(cx, cy, label, size, bold=True, fill=INK, align="centre")
+        return p.cut_out(mask("ellipse", width, height))
+    p.shape("shield", cx, cy - edge * 0.3, width - 2 * edge, height - 2.4 * edge, SHIELD)
+    p.text(cx, cy - height * 0.06, label, size, bold=True, fill=INK, align="centre")
+    return p.cut_out(mask("shield", width, height))
+
 
 # ---------------------------------------------------------------- cards
 
@@ -334,12 +431,13 @@ class CardFace:
     old: bool = False  # the −1 mark of a card left over from the last round
 
 
-@lru_cache(maxsize=1024)
+# A card face is 140 KB at scale 1: 24 MB keeps about 170, every card of a game in both languages.
+@layer_cache("card faces", 24 << 20)
 def card_face(face: CardFace, lang: str, scale: float) -> Image.Image:
     """A card as an RGBA tile of CARD_W × CARD_H: cost, symbol, −1, name, note, income, points."""
     swatch = PALETTE[face.colour]
     w = CARD_W
-    p = Painter(w, CARD_H, scale=scale, lang=lang, background=(0, 0, 0, 0), mode="RGBA")
+    p = Painter(w, CARD_H, scale=scale, lang=lang, background=swatch.dark)
     p.round_rect(0, 0, w, CARD_H, 12, swatch.strong, outline=swatch.dark, width=2)
     if face.framed_cost:
         p.round_rect(8, 8, 50, 50, 5, WHITE, outline=INK, width=3)
@@ -384,19 +482,21 @@ def card_face(face: CardFace, lang: str, scale: float) -> Image.Image:
         else:
             p.disc(cx, 197, 40, WHITE)
             p.icon("star", cx, 196, 26, swatch.dark)
-    return p.image
+    return p.cut_out(rounded_mask(p.px(w), p.px(CARD_H), p.px(12)))
 
 
-@lru_cache(maxsize=16)
+@layer_cache("empty cards", 2 << 20)
 def empty_card(text: str, lang: str, scale: float) -> Image.Image:
     """An empty card space of CARD_W × CARD_H, labelled."""
-    p = Painter(CARD_W, CARD_H, scale=scale, lang=lang, background=(0, 0, 0, 0), mode="RGBA")
-    p.round_rect(0, 0, CARD_W, CARD_H, 12, (226, 216, 198), outline=(199, 186, 163), width=2)
+    edge = (199, 186, 163)
+    p = Painter(CARD_W, CARD_H, scale=scale, lang=lang, background=edge)
+    p.round_rect(0, 0, CARD_W, CARD_H, 12, (226, 216, 198), outline=edge, width=2)
     p.text(CARD_W / 2, CARD_H / 2, text, 16, fill=INK_SOFT, align="centre")
-    return p.image
+    return p.cut_out(rounded_mask(p.px(CARD_W), p.px(CARD_H), p.px(12)))
 
 
-@lru_cache(maxsize=2048)
+# A chip is about 20 KB: 8 MB keeps some 400, the cards of many tables at once.
+@layer_cache("chips", 8 << 20)
 def chip(
     colour: str, text: str, count: int, *, framed: bool, muted: bool, lang: str, scale: float
 ) -> Image.Image:
@@ -408,11 +508,11 @@ def chip(
     width = 12 + icon + measure.measure(text, CHIP_TEXT) + 12
     if counter:
         width += measure.measure(counter, CHIP_TEXT, bold=True) + 6
-    p = Painter(width, CHIP_H, scale=scale, lang=lang, background=(0, 0, 0, 0), mode="RGBA")
     if muted:
         fill, edge, ink = FACE_DOWN, (150, 146, 140), INK_SOFT
     else:
         fill, edge, ink = swatch.tint, swatch.strong, INK
+    p = Painter(width, CHIP_H, scale=scale, lang=lang, background=edge)
     p.round_rect(0, 0, width, CHIP_H, 7, fill, outline=edge, width=1.5)
     x = 12.0
     if icon:
@@ -421,7 +521,7 @@ def chip(
     x += p.text(x, CHIP_H / 2, text, CHIP_TEXT, fill=ink)
     if counter:
         p.text(x + 6, CHIP_H / 2, counter, CHIP_TEXT, fill=swatch.dark, bold=True)
-    return p.image
+    return p.cut_out(rounded_mask(p.image.width, p.image.height, p.px(7)))
 
 
 # ---------------------------------------------------------------- layout helpers
@@ -446,10 +546,11 @@ def columns(total: float, count: int, gap: float) -> list[tuple[float, float]]:
     return [(i * (width + gap), width) for i in range(count)]
 
 
-def to_png(image: Image.Image, *, colours: int = 256, compress_level: int = 6) -> bytes:
+def to_png(image: Image.Image, *, colours: int = 256, compress_level: int = 1) -> bytes:
     """PNG bytes of an image, reduced to a palette: far smaller, and quick to compress.
 
-    A lower `compress_level` trades some bytes for time on tall images (1 is about 4× faster).
+    zlib level 1 by default: about a third larger than level 6 and several times faster to
+    encode (README, "Board image figures"); a renderer may ask for more compression.
     """
     quantised = image.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = BytesIO()

@@ -1,13 +1,18 @@
-"""Text for the board images: shipped fonts read once, per-character fallback, measuring, wrapping."""
+"""Text for the board images: shipped fonts read once, per-character fallback, measuring, wrapping,
+and whole lines rasterised once into cached coverage masks."""
 
 from __future__ import annotations
 
+import math
 import re
 import struct
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
+
+from render.cache import BoundedCache
 
 FONT_DIR = Path(__file__).with_name("fonts")
 LATIN = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
@@ -103,6 +108,48 @@ def runs(text: str, lang: str, bold: bool) -> tuple[tuple[str, str], ...]:
 def text_width(text: str, size: int, lang: str = "en", bold: bool = False) -> float:
     """Width in pixels of one line of text at a pixel size."""
     return sum(font(face, size).getlength(part) for face, part in runs(text, lang, bold))
+
+
+@dataclass(frozen=True)
+class LineMask:
+    """One line of text rasterised as coverage (L), to be filled with any colour where drawn."""
+
+    mask: Image.Image
+    left: int  # where the mask's left edge lies, from the pen's start ...
+    top: int  # ... and its top, from the baseline (negative: above it)
+
+
+# Lines are a few kilobytes each (a 30 px line of 200 px is 6 KB); 8 MB keeps thousands, which
+# covers every label, name and number a busy process draws in all its sizes.
+TEXT_CACHE: BoundedCache[LineMask] = BoundedCache("text", 8 << 20)
+
+
+def line_mask(text: str, size: int, lang: str = "en", bold: bool = False) -> LineMask:
+    """The coverage of one line drawn with its pen at a whole pixel, from the cache when seen."""
+    return TEXT_CACHE.get((text, size, lang, bold), lambda: _rasterise(text, size, lang, bold))
+
+
+def _rasterise(text: str, size: int, lang: str, bold: bool) -> LineMask:
+    pieces: list[tuple[ImageFont.FreeTypeFont, str, float]] = []
+    left = top = math.inf
+    right = bottom = -math.inf
+    x = 0.0
+    for face, part in runs(text, lang, bold):
+        typeface = font(face, size)
+        x0, y0, x1, y1 = typeface.getbbox(part, anchor="ls")
+        left, top = min(left, x + x0), min(top, y0)
+        right, bottom = max(right, x + x1), max(bottom, y1)
+        pieces.append((typeface, part, x))
+        x += typeface.getlength(part)
+    if not pieces or right <= left or bottom <= top:
+        return LineMask(Image.new("L", (0, 0)), 0, 0)
+    # A pixel of room each side: a run that starts between pixels may spill into the next one.
+    origin_x, origin_y = math.floor(left) - 1, math.floor(top) - 1
+    mask = Image.new("L", (math.ceil(right) - origin_x + 1, math.ceil(bottom) - origin_y + 1), 0)
+    draw = ImageDraw.Draw(mask)
+    for typeface, part, start in pieces:
+        draw.text((start - origin_x, -origin_y), part, font=typeface, fill=255, anchor="ls")
+    return LineMask(mask, origin_x, origin_y)
 
 
 def drawable(text: str, lang: str = "en") -> str:
