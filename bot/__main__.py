@@ -87,7 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     if settings.token_value() is not None:
         from bot.discord.app import run_discord
 
-        asyncio.run(run_discord(settings))
+        try:
+            asyncio.run(run_discord(settings))
+        except KeyboardInterrupt:
+            # asyncio.run has cancelled the bot, which closed its connection and the database.
+            logging.getLogger("bot").info("stopped by Ctrl+C")
         return 0
     if sys.stdin.isatty():
         print(NO_TOKEN)

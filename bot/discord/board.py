@@ -130,7 +130,7 @@ async def board_view(
     if finished or table.game is None:
         return None
     humans = [s for s in to_act if not s.is_ai and s.user]
-    lang = humans[0].lang if len(humans) == 1 else table.lang
+    lang = table.lang  # the public board speaks the table's language, whoever is to act
     choices = []
     if len(humans) == 1:
         try:
@@ -160,22 +160,51 @@ async def channel_of(bot: Host, table: TableInfo) -> discord.abc.Messageable | N
     return None
 
 
+def board_nonce(table_id: str, version: int) -> str:
+    """The nonce of a board message (at most 25 characters): Discord returns the first message
+    when the same nonce is sent again within minutes, so a resent board is not posted twice."""
+    return f"b{version}.{table_id}"[:25]
+
+
 async def publish(
     bot: Host,
-    table: TableInfo,
-    lines: Sequence[str],
-    to_act: Sequence[SeatInfo],
-    view: BaseModel,
-    finished: bool,
+    table_id: str,
     *,
     interaction: discord.Interaction[Any] | None = None,
 ) -> discord.Message | None:
-    """Post a new board message: text, image, mention of who acts next, components."""
+    """Post the board the table is owed, if any (the outbox): text, image, mention, components.
+
+    A board is owed while the table's version is ahead of its latest posted board, so this may
+    be called any number of times (after a move, at start-up, on every tick) and posts once. The
+    text says what happened since the last turn of the person to act; the previous board then
+    loses its components, so only the latest board can be clicked.
+    """
+    async with bot.board_lock(table_id):
+        posted = await bot.service.board_version(table_id)
+        table = await bot.service.info(table_id)
+        if table.status == "lobby" or (posted is not None and table.version <= posted):
+            return None
+        update = await bot.service.board(table_id)
+        message = await _post(bot, update, interaction)
+        if message is not None:
+            await bot.service.record_message(
+                table_id, str(message.id), str(message.channel.id), version=update.version
+            )
+            await retire_boards(bot, table_id, keep=str(message.id))
+    await bot.refresh_panels(update.table)
+    return message
+
+
+async def _post(
+    bot: Host, update: Update, interaction: discord.Interaction[Any] | None
+) -> discord.Message | None:
+    table = update.table
     lang = table.lang
-    content = board_text(lines, to_act, finished, lang)
-    image = await render_png(bot, view, lang)
-    components = await board_view(bot, table, to_act, view, finished)
+    content = board_text(update.public_lines(lang), update.to_act, update.finished, lang)
+    image = await render_png(bot, update.view, lang)
+    components = await board_view(bot, table, update.to_act, update.view, update.finished)
     mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+    nonce = board_nonce(table.id, update.version)
 
     def payload() -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
@@ -189,7 +218,7 @@ async def publish(
     message: discord.Message | None = None
     if channel is not None:
         try:
-            message = await bot.send_with_retry(channel.send, payload)
+            message = await bot.send_with_retry(channel.send, lambda: {**payload(), "nonce": nonce})
         except discord.Forbidden as error:
             log.warning(
                 "table %s: may not post the board in %s (%s)",
@@ -212,59 +241,86 @@ async def publish(
             await tell(interaction, dt("error.discord_forbidden", user_lang(interaction)))
     if components is not None:
         components.stop()  # no per-message view kept in memory: the DynamicItems answer clicks
-    if message is not None:
-        await bot.service.record_message(table.id, str(message.id), str(message.channel.id))
     return message
+
+
+async def retire_boards(bot: Host, table_id: str, *, keep: str) -> None:
+    """Take the components off the previous board, so an old board cannot be clicked."""
+    boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
+    previous = [m for m in boards if m.message_id != keep]
+    if not previous:
+        return
+    last = max(previous, key=lambda m: (m.version, m.posted_at))
+    channel = bot.get_partial_messageable(int(last.channel_id))
+    try:
+        await channel.get_partial_message(int(last.message_id)).edit(view=None)
+    except discord.HTTPException as error:
+        log.info("table %s: old board %s kept its buttons: %s", table_id, last.message_id, error)
 
 
 async def publish_update(
     bot: Host, update: Update, *, interaction: discord.Interaction[Any] | None = None
 ) -> discord.Message | None:
-    return await publish(
-        bot,
-        update.table,
-        update.public_lines(update.table.lang),
-        update.to_act,
-        update.view,
-        update.finished,
-        interaction=interaction,
+    """Post the board owed after `update` (see `publish`)."""
+    return await publish(bot, update.table.id, interaction=interaction)
+
+
+def latest_board_url(table: TableInfo, boards: Sequence[Any]) -> str | None:
+    """A link to the table's latest board message, if one was posted."""
+    posted = [m for m in boards if m.kind == "board"]
+    if not posted:
+        return None
+    last = max(posted, key=lambda m: (m.version, m.posted_at))
+    return (
+        f"https://discord.com/channels/{table.guild or '@me'}/{last.channel_id}/{last.message_id}"
     )
 
 
-async def publish_status(
-    bot: Host, table_id: str, *, interaction: discord.Interaction[Any] | None = None
-) -> discord.Message | None:
-    status = await bot.service.status(table_id)
-    lang = status.table.lang
+async def status_reply(bot: Host, table: TableInfo, lang: str) -> str:
+    """/status, for the asker alone: standings or who is to act, and where the latest board is."""
+    status = await bot.service.status(table.id)
     lines: list[str] = []
     if status.outcome is not None:
         lines.append(dt("reply.final", lang))
         lines.extend(f"{s.rank}. {s.seat}: {s.score}" for s in status.outcome.standings)
-    finished = status.table.status in ("finished", "abandoned")
-    return await publish(
-        bot, status.table, lines, status.to_act, status.view, finished, interaction=interaction
-    )
+    elif status.to_act:
+        lines.append(dt("reply.to_act", lang, who=", ".join(s.label(lang) for s in status.to_act)))
+    text = games.get(table.game or "").board_text(status.view, lang=lang)
+    if text:
+        lines.append(f"```\n{clip(text, MESSAGE_MAX - 400)}\n```")
+    url = latest_board_url(table, await bot.service.messages(table.id))
+    if url is not None:
+        lines.append(dt("reply.latest_board", lang, where=url))
+    return clip_lines(lines)
 
 
 # ---------------------------------------------------------------- the private panel
 
 
-def hand_summary(hand: Hand, lang: str) -> str:
-    """The seat's own position in words: the game's text board of its private view."""
+def hand_summary(hand: Hand, lang: str, unseen: Sequence[str] = ()) -> str:
+    """The seat's own position in words: what it missed, then the text board of its own view."""
     game = games.get(hand.table.game or "")
-    lines = [dt("reply.private_view", lang, seat=hand.seat.seat)]
+    lines = []
+    if unseen:
+        lines.append(dt("reply.since_you_looked", lang))
+        lines.extend(f"• {line}" for line in unseen)
+    lines.append(dt("reply.private_view", lang, seat=hand.seat.seat))
     board = game.board_text(hand.view, lang=lang)
     if board:
-        lines.append(f"```\n{clip(board, MESSAGE_MAX - 200)}\n```")
+        lines.append(f"```\n{clip(board, MESSAGE_MAX - 600)}\n```")
     if hand.to_act:
         lines.append(dt("reply.your_turn", lang))
     return clip_lines(lines)
 
 
 async def hand_panel(bot: Host, table_id: str, user: str, lang: str) -> dict[str, Any]:
-    """Keyword arguments for an ephemeral message: private image, summary and every legal move."""
+    """Keyword arguments for an ephemeral message: what the seat missed, its private image and
+    summary, and every legal move. The notices shown count as seen."""
     hand = await bot.service.hand(table_id, user)
-    kwargs: dict[str, Any] = {"content": hand_summary(hand, lang)}
+    unseen = await bot.service.unseen(table_id, user)
+    kwargs: dict[str, Any] = {
+        "content": hand_summary(hand, lang, [text.get(lang) for text in unseen.texts])
+    }
     image = await render_png(bot, hand.view, lang)
     if image is not None:
         kwargs["file"] = image.file()
@@ -274,7 +330,16 @@ async def hand_panel(bot: Host, table_id: str, user: str, lang: str) -> dict[str
         kwargs["view"] = build_view(
             hand.table.id, hand.table.version, choices, lang=lang, groups=groups
         )
+    if unseen.texts:
+        await bot.service.mark_seen(table_id, unseen.seat, unseen.version)
     return kwargs
+
+
+def as_edit(panel: dict[str, Any]) -> dict[str, Any]:
+    """A panel's send arguments as edit arguments (the image replaces the old attachment)."""
+    edit = {"content": panel["content"], "view": panel.get("view")}
+    edit["attachments"] = [panel["file"]] if "file" in panel else []
+    return edit
 
 
 # ---------------------------------------------------------------- answering

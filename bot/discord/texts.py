@@ -74,6 +74,8 @@ DISCORD: dict[str, dict[str, str]] = {
     "ui.my_hand": {"en": "My hand", "ja": "自分の手札"},
     # ---------------------------------------------------------------- replies
     "reply.played": {"en": "You played: {move}", "ja": "あなたの手：{move}"},
+    "reply.since_you_looked": {"en": "Since you last looked:", "ja": "前回見てから："},
+    "reply.latest_board": {"en": "Latest board: {where}", "ja": "最新の盤面：{where}"},
     "reply.board_posted": {"en": "The board is in {where}.", "ja": "盤面は {where} にあります。"},
     "reply.started_thread": {
         "en": "{game} continues in {thread}.",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.board import channel_of, publish_update
+from bot.discord.board import channel_of, publish
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
@@ -32,13 +32,27 @@ class Ticker(commands.Cog):
         self.loop.cancel()
 
     async def _recover(self) -> None:
-        """At start-up, let AI seats finish what a stopped process left undone."""
+        """At start-up, let AI seats finish what a stopped process left undone, then post every
+        board a crash kept from being posted (the outbox)."""
         await self.bot.wait_until_ready()
         try:
-            for update in await self.bot.service.recover():
-                await publish_update(self.bot, update)
+            await self.bot.service.recover()
         except Exception:
             log.exception("recovering tables at start-up failed")
+        await self.drain()
+
+    async def drain(self) -> None:
+        """Post the boards owed (a table's version ahead of its latest posted board)."""
+        try:
+            owed = await self.bot.service.unposted()
+        except Exception:
+            log.exception("reading the outbox failed")
+            return
+        for table_id in owed:
+            try:
+                await publish(self.bot, table_id)
+            except Exception:
+                log.exception("posting the owed board of table %s failed", table_id)
 
     async def _tick(self) -> None:
         try:
@@ -46,11 +60,7 @@ class Ticker(commands.Cog):
         except Exception:
             log.exception("table tick failed")
             return
-        for update in tick.updates:
-            try:
-                await publish_update(self.bot, update)
-            except Exception:
-                log.exception("posting the board of table %s failed", update.table.id)
+        await self.drain()  # the boards of moves made for the absent, and any still owed
         for reminder in tick.reminders:
             channel = await channel_of(self.bot, reminder.table)
             if channel is None:

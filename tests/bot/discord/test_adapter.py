@@ -50,6 +50,14 @@ async def two_player_game(world: World, **options: Any) -> tuple[Any, Any, simco
     return alice, bob, thread
 
 
+def thread_table(world: World) -> str:
+    return "t1"  # the first table of a test world (see conftest.make_bot)
+
+
+def pass_button_of(panel: Any) -> str:
+    return next(c["custom_id"] for c in components_of(panel) if c["custom_id"].endswith(":pass"))
+
+
 def pass_button(board: discord.Message) -> str:
     return next(c["custom_id"] for c in components_of(board) if c["custom_id"].endswith(":pass"))
 
@@ -85,8 +93,14 @@ async def test_spectator_out_of_turn_and_stale_clicks_are_refused_ephemerally(
     (refusal,) = early.followups
     assert refusal.ephemeral and "not your turn" in refusal.content.casefold()
 
+    hand_id = next(c["custom_id"] for c in components_of(board) if "hand" in c["custom_id"])
+    panel = (await first.click(board, custom_id=hand_id)).response
+    assert panel is not None and panel.ephemeral
+    world.bot.panels.drop(thread_table(world), str(first.id))  # as when its token has expired
     await first.click(board, custom_id=pass_button(board))  # the board is now old
-    stale = await second.click(board, custom_id=pass_button(board))
+    old = next(m for m in thread.history() if m.id == board.id)
+    assert not components_of(old)  # only the latest board can be clicked
+    stale = await first.click(panel, custom_id=pass_button_of(panel))
     (refusal,) = stale.followups
     assert refusal.ephemeral and refusal.content
     assert latest_board(thread).content.count("passed") == 1  # nothing else was played
