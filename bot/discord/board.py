@@ -185,13 +185,54 @@ async def publish(
         if table.status == "lobby" or (posted is not None and table.version <= posted):
             return None
         update = await bot.service.board(table_id)
-        message = await _post(bot, update, interaction)
+        boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
+        latest = max(boards, key=lambda m: (m.version, m.posted_at)) if boards else None
+        message: discord.Message | None = None
+        if latest is not None and continues(update, latest.version):
+            # The same person is still to act: their board is brought up to date in place, so
+            # the thread gets one message per change of whoever must act.
+            message = await _edit(bot, update, latest)
+        if message is None:
+            message = await _post(bot, update, interaction)
+            if message is not None:
+                await retire_boards(bot, table_id, keep=str(message.id))
         if message is not None:
             await bot.service.record_message(
                 table_id, str(message.id), str(message.channel.id), version=update.version
             )
-            await retire_boards(bot, table_id, keep=str(message.id))
     await bot.refresh_panels(update.table)
+    return message
+
+
+def continues(update: Update, posted: int) -> bool:
+    """Whether every move since the board of version `posted` was made by the one human still
+    to act (a Pub decision, an Observatory draw): that board pinged them already."""
+    humans = [s for s in update.to_act if not s.is_ai]
+    if update.finished or len(update.to_act) != 1 or len(humans) != 1:
+        return False
+    since = [m for m in update.moves if m.seq > posted]
+    return bool(since) and all(m.seat == humans[0].seat and m.by == "player" for m in since)
+
+
+async def _edit(bot: Host, update: Update, latest: Any) -> discord.Message | None:
+    """The latest board, edited to show `update`; None if Discord refuses (a new one is posted)."""
+    lang = update.table.lang
+    content = board_text(update.public_lines(lang), update.to_act, update.finished, lang)
+    image = await render_png(bot, update.view, lang)
+    components = await board_view(bot, update.table, update.to_act, update.view, update.finished)
+    channel = bot.get_partial_messageable(int(latest.channel_id))
+    try:
+        message: discord.Message = await channel.get_partial_message(int(latest.message_id)).edit(
+            content=content,
+            attachments=[image.file()] if image is not None else [],
+            view=components,
+        )
+    except discord.HTTPException as error:
+        log.info("table %s: board %s not edited: %s", update.table.id, latest.message_id, error)
+        return None
+    finally:
+        if components is not None:
+            components.stop()
     return message
 
 

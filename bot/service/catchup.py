@@ -72,11 +72,23 @@ class CatchUpActions(TableCore):
             acting = game.to_act(loaded.peek())
             humans = [s for s in loaded.record.seats if s.kind == "human" and s.seat in acting]
             if len(humans) == 1:
-                own = [m.seq for m in await self.store.moves(table_id) if m.seat == humans[0].seat]
-                after = min(after, own[-1] if own else 0)
+                after = min(after, await self._last_turn(table_id, humans[0].seat))
         builder = await self._replayed(loaded, after)
         builder.private.clear()  # the public board carries no private notice
         return builder.build(loaded)
+
+    async def _last_turn(self, table_id: str, seat: str) -> int:
+        """The seq of `seat`'s last move before the moves it is making now (0: none).
+
+        A seat that moved and is still to act (a decision after its own move) is in the middle
+        of its turn: its turn began after its previous run of moves.
+        """
+        moves = await self.store.moves(table_id)
+        run = len(moves)
+        while run > 0 and moves[run - 1].seat == seat:
+            run -= 1
+        earlier = [m.seq for m in moves[:run] if m.seat == seat]
+        return earlier[-1] if earlier else 0
 
     async def unseen(self, table_id: str, user: str) -> Unseen:
         """`user`'s private notices since that seat last looked (see `mark_seen`)."""
