@@ -1,13 +1,15 @@
 """What a player missed: the board owed since a seat's last turn, and private notices not yet seen.
 
-Nothing here is kept in memory: the move log is replayed from the seed to narrate any stretch of
+Nothing here needs memory: the move log is replayed from the seed to narrate any stretch of
 it again, so a board lost in a crash can be posted later (the outbox) and a seat's private notices
 (its income at a scoring, a secret choice) wait in the log until that seat next looks.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 from bot.service import errors
 from bot.service.i18n import Text
@@ -15,7 +17,20 @@ from bot.service.table_core import LoadedTable, TableCore, UpdateBuilder, game_n
 from bot.service.updates import Update
 
 # Boards of tables changed longer ago than this are no longer owed (the channel is likely gone).
-OUTBOX_HORIZON = 7 * 86400.0
+OUTBOX_HORIZON: Final = 7 * 86400.0
+# Tables whose narration this process keeps (the tables being played now); others are replayed.
+NARRATED_TABLES: Final = 256
+
+
+@dataclass
+class Narrated:
+    """A table's move log narrated so far, with the state it reached (a cache: see _replayed)."""
+
+    state: Any
+    start: UpdateBuilder
+    seq: int = 0
+    played_at: float | None = None
+    steps: list[tuple[int, UpdateBuilder]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,27 +45,49 @@ class Unseen:
 class CatchUpActions(TableCore):
     """Narrates stretches of the move log again: owed boards, unseen private notices."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._narrated: OrderedDict[str, Narrated] = OrderedDict()
+
     async def _replayed(self, loaded: LoadedTable, after: int) -> UpdateBuilder:
         """An UpdateBuilder holding every move after `after` (and the start, when `after` is 0)."""
         game, record = loaded.game, loaded.record
         if record.status == "lobby" or game is None:
             raise errors.NotStarted()
-        seats = [s.seat for s in sorted(record.seats, key=lambda s: s.position)]
-        state = game.new(seats, seed=record.seed, options=record.options)
-        builder = UpdateBuilder()
-        if after <= 0:
-            builder.headline.append(
+        narrated = self._narrated.get(record.id)
+        if narrated is None or narrated.seq > record.version:
+            seats = [s.seat for s in sorted(record.seats, key=lambda s: s.position)]
+            state = game.new(seats, seed=record.seed, options=record.options)
+            start = UpdateBuilder()
+            start.headline.append(
                 Text.of("table.started", game=game_name(game), seats=seat_names(record.seats))
             )
-            builder.headline.extend(builder.narrate(game, record, state))
-        previous: float | None = None
-        for entry in await self.store.moves(record.id):
-            move = game.parse(entry.notation)
-            state = game.apply(state, entry.seat, move)
-            if entry.seq > after:
-                waited = None if previous is None else entry.played_at - previous
-                builder.add_move(game, record, entry, move, state, waited)
-            previous = entry.played_at
+            start.headline.extend(start.narrate(game, record, state))
+            narrated = Narrated(state=state, start=start)
+        if narrated.seq < record.version:
+            # The log only grows: what was narrated stays true, so only new moves are replayed.
+            for entry in await self.store.moves(record.id, after=narrated.seq):
+                move = game.parse(entry.notation)
+                narrated.state = game.apply(narrated.state, entry.seat, move)
+                waited = (
+                    None if narrated.played_at is None else entry.played_at - narrated.played_at
+                )
+                step = UpdateBuilder()
+                step.add_move(game, record, entry, move, narrated.state, waited)
+                narrated.steps.append((entry.seq, step))
+                narrated.seq, narrated.played_at = entry.seq, entry.played_at
+        self._narrated[record.id] = narrated
+        self._narrated.move_to_end(record.id)
+        while len(self._narrated) > NARRATED_TABLES:
+            self._narrated.popitem(last=False)
+        builder = UpdateBuilder()
+        if after <= 0:
+            builder.headline.extend(narrated.start.headline)
+            builder.private.extend(narrated.start.private)
+        for seq, step in narrated.steps:
+            if seq > after:
+                builder.moves.extend(step.moves)
+                builder.private.extend(step.private)
         return builder
 
     async def board_version(self, table_id: str) -> int | None:
