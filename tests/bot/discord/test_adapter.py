@@ -41,12 +41,15 @@ def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
     return chosen
 
 
-async def two_player_game(world: World, **options: Any) -> tuple[Any, Any, simcord.ChannelHandle]:
+async def two_player_game(
+    world: World, channel: simcord.ChannelHandle | None = None, **options: Any
+) -> tuple[Any, Any, simcord.ChannelHandle]:
+    channel = channel or world.channel
     alice, bob = world.member("alice"), world.member("bob")
-    await alice.slash(world.channel, "join")
-    await bob.slash(world.channel, "join")
-    await alice.slash(world.channel, "start stpetersburg", **options)
-    (thread,) = world.channel.threads
+    await alice.slash(channel, "join")
+    await bob.slash(channel, "join")
+    await alice.slash(channel, "start stpetersburg", **options)
+    (thread,) = channel.threads
     return alice, bob, thread
 
 
@@ -178,6 +181,10 @@ async def test_a_rate_limit_and_a_missing_permission_are_survived(
     assert latest_board(thread).id != board.id  # retried and posted
     assert "rate limited" in caplog.text
 
+    # A second game: its first pass hands the turn over, so a new board must be posted (while
+    # the same player keeps acting their board is edited in place instead).
+    alice, bob, thread = await two_player_game(world, world.guild.create_text_channel("more"))
+    members = {alice.id: alice, bob.id: bob}
     board = latest_board(thread)
     world.env.inject_error(
         "POST",
