@@ -20,6 +20,7 @@ from discord.ext import commands
 import games
 from bot.discord.board import (
     as_edit,
+    clip_lines,
     default_renderer,
     error_text,
     hand_panel,
@@ -65,6 +66,8 @@ JA_NAMES: dict[str, str] = {
     "hours": "時間",
     "takeover_hours": "代打ち時間",
     "takeover": "代打ち",
+    "notices": "通知",
+    "dm": "dm",
 }
 
 
@@ -316,6 +319,31 @@ class Bot(commands.Bot):
             else:
                 if "view" in panel:
                     panel["view"].stop()
+        await self.deliver_notices(table)
+
+    async def deliver_notices(self, table: TableInfo) -> None:
+        """Private notices by direct message, for members who asked (/notices) and have no live
+        panel; if their DMs are closed the notices wait for their next "My hand"."""
+        users = [s.user for s in table.seats if s.user and not s.is_ai]
+        wanted = await self.service.notices_by_dm(users)
+        for seat in table.seats:
+            if seat.user is None or seat.user not in wanted:
+                continue
+            if self.panels.live(table.id, seat.user) is not None:
+                continue
+            unseen = await self.service.unseen(table.id, seat.user)
+            if not unseen.texts:
+                continue
+            where = f"<#{table.thread or table.channel}>"
+            lines = [dt("reply.dm_notices", seat.lang, where=where)]
+            lines.extend(f"• {text.get(seat.lang)}" for text in unseen.texts)
+            try:
+                user = self.get_user(int(seat.user)) or await self.fetch_user(int(seat.user))
+                await user.send(clip_lines(lines))
+            except discord.HTTPException as error:
+                log.info("notices for %s at %s not sent by DM: %s", seat.user, table.id, error)
+                continue
+            await self.service.mark_seen(table.id, unseen.seat, unseen.version)
 
     def board_lock(self, table_id: str) -> asyncio.Lock:
         """Held while a table's board is posted, so it is posted once however many ask."""

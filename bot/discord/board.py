@@ -6,6 +6,7 @@ The cogs and the DynamicItems call these; nothing here decides game matters: Tab
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_MAX = 2000
+NONCE_MAX = 25  # Discord's limit for a message nonce
 
 
 def user_lang(interaction: discord.Interaction[Any]) -> str:
@@ -163,7 +165,11 @@ async def channel_of(bot: Host, table: TableInfo) -> discord.abc.Messageable | N
 def board_nonce(table_id: str, version: int) -> str:
     """The nonce of a board message (at most 25 characters): Discord returns the first message
     when the same nonce is sent again within minutes, so a resent board is not posted twice."""
-    return f"b{version}.{table_id}"[:25]
+    nonce = f"b{version}.{table_id}"
+    if len(nonce) > NONCE_MAX:  # a long table id: a digest keeps nonces of tables apart
+        digest = hashlib.blake2s(table_id.encode(), digest_size=8).hexdigest()
+        nonce = f"b{version}.{digest}"[:NONCE_MAX]
+    return nonce
 
 
 async def publish(

@@ -8,6 +8,7 @@ it again, so a board lost in a crash can be posted later (the outbox) and a seat
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -143,3 +144,10 @@ class CatchUpActions(TableCore):
     async def mark_seen(self, table_id: str, seat: str, version: int) -> None:
         """The seat has been shown its private notices up to `version`."""
         await self.store.mark_seen(table_id, seat, version)
+
+    async def set_notices_by_dm(self, user: str, wanted: bool) -> None:
+        """Whether `user` wants private notices by direct message when no panel is open."""
+        await self.store.set_notices_by_dm(user, wanted)
+
+    async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
+        return await self.store.notices_by_dm(users)

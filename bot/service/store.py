@@ -166,6 +166,11 @@ class Store(Protocol):
 
     async def mark_seen(self, table_id: str, seat: str, version: int) -> None: ...
 
+    async def set_notices_by_dm(self, user: str, wanted: bool) -> None: ...
+
+    async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
+        """Those of `users` who want their private notices by direct message."""
+
     async def close(self) -> None: ...
 
 
@@ -273,6 +278,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             version INTEGER NOT NULL,
             PRIMARY KEY (table_id, seat)
         )""",
+        # Members who want their private notices by direct message (off unless they say so).
+        "CREATE TABLE notices_by_dm (user_id TEXT PRIMARY KEY)",
     ),
 )
 
@@ -631,6 +638,26 @@ class SqliteStore:
                 "ON CONFLICT (table_id, seat) DO UPDATE SET version = MAX(version, excluded.version)",
                 (table_id, seat, version),
             )
+
+    async def set_notices_by_dm(self, user: str, wanted: bool) -> None:
+        async with self._lock:
+            if wanted:
+                await self._db.execute(
+                    "INSERT OR IGNORE INTO notices_by_dm (user_id) VALUES (?)", (user,)
+                )
+            else:
+                await self._db.execute("DELETE FROM notices_by_dm WHERE user_id = ?", (user,))
+
+    async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
+        if not users:
+            return set()
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT user_id FROM notices_by_dm WHERE user_id IN "
+                f"({', '.join('?' * len(users))})",
+                tuple(users),
+            )
+            return {str(row["user_id"]) for row in rows}
 
     # ---------------------------------------------------------------- writes
 

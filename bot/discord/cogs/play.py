@@ -89,6 +89,22 @@ class Play(commands.Cog):
         return await move_choices(interaction, current)
 
     @app_commands.command(
+        name=name("notices"),
+        description=text(
+            "Get your private notices (income, secret choices) by direct message", "cmd.notices"
+        ),
+    )
+    @app_commands.rename(dm=name("dm"))
+    @app_commands.describe(
+        dm=text("On: by DM when no private panel is open; off: only in My hand", "opt.dm")
+    )
+    async def notices(self, interaction: discord.Interaction[Any], dm: bool) -> None:
+        bot = bot_of(interaction)
+        await bot.service.set_notices_by_dm(str(interaction.user.id), dm)
+        key = "reply.notices_dm_on" if dm else "reply.notices_dm_off"
+        await tell(interaction, dt(key, user_lang(interaction)))
+
+    @app_commands.command(
         name=name("log"), description=text("Show the moves played so far", "cmd.log")
     )
     @app_commands.guild_only()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+RETRY_FIRST = 60.0
+RETRY_MAX = 3600.0
+
 
 class Ticker(commands.Cog):
     """Runs TableService.tick on a timer and posts what it produced."""
@@ -23,6 +27,7 @@ class Ticker(commands.Cog):
         self.bot = bot
         self.loop = tasks.loop(seconds=bot.tick_seconds)(self._tick)
         self.loop.before_loop(self._recover)
+        self.retry: dict[str, tuple[float, float]] = {}  # table -> (next attempt, last delay)
 
     async def cog_load(self) -> None:
         if self.bot.background:
@@ -48,11 +53,23 @@ class Ticker(commands.Cog):
         except Exception:
             log.exception("reading the outbox failed")
             return
+        now = time.monotonic()
+        self.retry = {k: v for k, v in self.retry.items() if k in owed}
         for table_id in owed:
+            when, delay = self.retry.get(table_id, (0.0, 0.0))
+            if when > now:
+                continue
             try:
-                await publish(self.bot, table_id)
+                posted = await publish(self.bot, table_id) is not None
             except Exception:
                 log.exception("posting the owed board of table %s failed", table_id)
+                posted = False
+            if posted:
+                self.retry.pop(table_id, None)
+            else:
+                # A channel gone or closed to the bot: try again later, less and less often.
+                delay = min(max(2 * delay, RETRY_FIRST), RETRY_MAX)
+                self.retry[table_id] = (now + delay, delay)
 
     async def _tick(self) -> None:
         try:

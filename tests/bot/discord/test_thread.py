@@ -127,15 +127,20 @@ async def test_a_three_player_game_is_calm_and_cheap_to_play(world: World) -> No
     assert all(count <= 1 for count in private.values())  # one panel each, updated in place
 
 
-async def test_every_private_income_reaches_its_owner_at_the_top_of_their_panel(
-    world: World,
-) -> None:
+async def secret_money_game(world: World) -> tuple[Any, Any, dict[int, Any], Any]:
+    """alice and bob at Sankt Petersburg with secret money, in the game's thread."""
     alice, bob = world.member("alice"), world.member("bob")
-    members = {alice.id: alice, bob.id: bob}
     await alice.slash(world.channel, "join")
     await bob.slash(world.channel, "join")
     await alice.slash(world.channel, "start stpetersburg")
     (thread,) = world.channel.threads
+    return alice, bob, {alice.id: alice, bob.id: bob}, thread
+
+
+async def test_every_private_income_reaches_its_owner_at_the_top_of_their_panel(
+    world: World,
+) -> None:
+    alice, bob, members, thread = await secret_money_game(world)
     figures = Figures()
     seen: dict[int, list[str]] = {alice.id: [], bob.id: []}
     # Play until the first scoring has passed, reading each panel as it is shown.
@@ -185,3 +190,32 @@ async def test_a_board_lost_in_a_crash_is_posted_after_the_restart_with_its_ping
     await world.restart()
     await world.env.advance_time(1)
     assert len([m for m in bot_messages(thread) if is_board(m)]) == 2
+
+
+async def test_a_member_who_asks_gets_their_private_notices_by_dm(world: World) -> None:
+    alice, bob, members, thread = await secret_money_game(world)
+    answer = await bob.slash(thread, "notices", dm=True)
+    assert answer.response is not None and "DM" in answer.response.content
+    # Both type their moves (buying what they can, as /move's autocomplete offers), never opening
+    # a panel, until the first scoring.
+    for _ in range(80):
+        dms = [m.content for m in bob.user.dm_channel.history()]
+        if any("received" in text for text in dms):
+            break
+        board = latest_board(thread)
+        assert to_act(board), board.content
+        mover = members[to_act(board)[0]]
+        offered = await mover.autocomplete(thread, "move", "notation", "buy")
+        move = offered[0]["value"] if offered else "pass"
+        await mover.slash(thread, "move", notation=move)
+    dms = "\n".join(m.content for m in bob.user.dm_channel.history())
+    assert re.search(r"bob received \d+ rubles?", dms) and "alice received" not in dms
+    assert not [m for m in alice.user.dm_channel.history() if m.author.bot]  # she did not ask
+
+
+def test_board_nonces_fit_discord_and_differ_per_table_and_version() -> None:
+    from bot.discord.board import NONCE_MAX, board_nonce
+
+    long_a, long_b = "a" * 30 + "x", "a" * 30 + "y"
+    nonces = {board_nonce(t, v) for t in ("t1", "t2", long_a, long_b) for v in (0, 7, 10**8)}
+    assert len(nonces) == 12 and all(len(n) <= NONCE_MAX for n in nonces)
