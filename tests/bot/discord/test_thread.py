@@ -219,3 +219,16 @@ def test_board_nonces_fit_discord_and_differ_per_table_and_version() -> None:
     long_a, long_b = "a" * 30 + "x", "a" * 30 + "y"
     nonces = {board_nonce(t, v) for t in ("t1", "t2", long_a, long_b) for v in (0, 7, 10**8)}
     assert len(nonces) == 12 and all(len(n) <= NONCE_MAX for n in nonces)
+
+
+async def test_ai_moves_in_a_row_are_one_post_that_narrates_them(world: World) -> None:
+    alice = world.member("alice")
+    await alice.slash(world.channel, "start stpetersburg", bots=2, public_money=True)
+    (thread,) = world.channel.threads
+    boards_before = len([m for m in bot_messages(thread) if is_board(m)])
+    await alice.slash(thread, "move", notation="pass")
+    boards = [m for m in bot_messages(thread) if is_board(m)]
+    assert len(boards) == boards_before + 1
+    text = boards[-1].content
+    assert "alice passed" in text and "Bot 1" in text and "Bot 2" in text
+    assert to_act(boards[-1]) == [alice.id]
