@@ -185,28 +185,42 @@ async def publish(
     text says what happened since the last turn of the person to act; the previous board then
     loses its components, so only the latest board can be clicked.
     """
+    message: discord.Message | None = None
     async with bot.board_lock(table_id):
-        posted = await bot.service.board_version(table_id)
         table = await bot.service.info(table_id)
-        if table.status == "lobby" or (posted is not None and table.version <= posted):
+        if table.status == "lobby":
             return None
-        update = await bot.service.board(table_id)
-        boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
-        latest = max(boards, key=lambda m: (m.version, m.posted_at)) if boards else None
-        message: discord.Message | None = None
-        if latest is not None and continues(update, latest.version):
-            # The same person is still to act: their board is brought up to date in place, so
-            # the thread gets one message per change of whoever must act.
-            message = await _edit(bot, update, latest)
-        if message is None:
-            message = await _post(bot, update, interaction)
-            if message is not None:
-                await retire_boards(bot, table_id, keep=str(message.id))
+        posted = await bot.service.board_version(table_id)
+        if posted is None or table.version > posted:
+            update = await bot.service.board(table_id)
+            table = update.table
+            message = await _post_or_edit(bot, update, interaction)
+    # Even when another caller posted the board meanwhile: the panel a move was made from
+    # must not keep showing it.
+    await bot.refresh_panels(table)
+    return message
+
+
+async def _post_or_edit(
+    bot: Host, update: Update, interaction: discord.Interaction[Any] | None
+) -> discord.Message | None:
+    """Post the board of `update` (or edit the latest one in place) and record its version."""
+    table_id = update.table.id
+    boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
+    latest = max(boards, key=lambda m: (m.version, m.posted_at)) if boards else None
+    message: discord.Message | None = None
+    if latest is not None and continues(update, latest.version):
+        # The same person is still to act: their board is brought up to date in place, so
+        # the thread gets one message per change of whoever must act.
+        message = await _edit(bot, update, latest)
+    if message is None:
+        message = await _post(bot, update, interaction)
         if message is not None:
-            await bot.service.record_message(
-                table_id, str(message.id), str(message.channel.id), version=update.version
-            )
-    await bot.refresh_panels(update.table)
+            await retire_boards(bot, table_id, keep=str(message.id))
+    if message is not None:
+        await bot.service.record_message(
+            table_id, str(message.id), str(message.channel.id), version=update.version
+        )
     return message
 
 

@@ -59,7 +59,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        table = await table_here(interaction)
+        table = await table_here(interaction, closed_too=True)
         lang = user_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = str(interaction.user.id)

@@ -111,9 +111,15 @@ async def test_my_hand_after_abandon_offers_no_moves(world: World) -> None:
     await alice.slash(world.channel, "start tally", target=9)
     (thread,) = world.channel.threads
     board = latest_board(thread)
-    await alice.slash(thread, "abandon")
     hand = next(c for c in components_of(board) if c["custom_id"].startswith("spt:hand"))
-    panel = (await alice.click(board, custom_id=hand["custom_id"])).response
+    opened = (await alice.click(board, custom_id=hand["custom_id"])).response
+    assert opened is not None and components_of(opened)  # her moves, before the abandon
+    await alice.slash(thread, "abandon")
+    live = next(m for m in thread.history(viewer=alice) if m.id == opened.id)
+    assert "your turn" not in live.content and not components_of(live)  # updated in place
+    old = next(m for m in thread.history() if m.id == board.id)
+    assert not components_of(old)  # the board of a closed table offers nothing to click
+    panel = (await alice.slash(thread, "hand")).response
     assert panel is not None
     assert "your turn" not in panel.content and not components_of(panel)
 
