@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 import games
 from bot.discord.components import build_view, choices_for
+from bot.discord.panels import UNKNOWN_INTERACTION
 from bot.discord.texts import dt
 from bot.service import errors
 from bot.service.i18n import lang_of
@@ -414,7 +415,11 @@ async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) 
         else:
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
     except discord.HTTPException as error:
-        log.warning("could not answer interaction %s: %s", interaction.id, error)
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            # It expired before we could answer (e.g. during a gateway outage).
+            log.warning("interaction %s expired before it was answered; dropped", interaction.id)
+        else:
+            log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
 def error_text(error: errors.TableError, lang: str) -> str:

@@ -158,3 +158,24 @@ def test_ctrl_c_stops_the_bot_quietly(monkeypatch: pytest.MonkeyPatch, tmp_path:
     config = tmp_path / "config.toml"
     config.write_text(f'database = "{tmp_path / "db.sqlite3"}"\n')
     assert entry.main(["--config", str(config)]) == 0
+
+
+async def test_clicks_and_commands_expired_in_an_outage_log_one_line_each(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    alice = world.member("alice")
+    await alice.slash(world.channel, "start tally", target=9)
+    (thread,) = world.channel.threads
+    board = latest_board(thread)
+    hand = next(c for c in components_of(board) if c["custom_id"].startswith("spt:hand"))
+    expired = {"status": 404, "code": UNKNOWN_INTERACTION, "message": "Unknown interaction"}
+    caplog.set_level(logging.WARNING)
+    world.env.inject_error("POST", "/interactions/*/callback", **expired)
+    await alice.click(board, custom_id=hand["custom_id"])
+    world.env.inject_error("POST", "/interactions/*/callback", **expired)
+    await alice.slash(thread, "log")
+    world.env.inject_error("POST", "/interactions/*/callback", **expired)
+    await alice.slash(thread, "status")
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert len(caplog.records) == 3
+    assert all("expired" in r.getMessage() for r in caplog.records)
