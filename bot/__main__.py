@@ -49,18 +49,22 @@ def _login_name() -> str:
 
 
 def console(settings: Settings, arguments: argparse.Namespace) -> int:
-    return asyncio.run(
-        run_console(
-            settings,
-            stdin=sys.stdin,
-            stdout=sys.stdout,
-            database=getattr(arguments, "db", None),
-            seed=getattr(arguments, "seed", None),
-            player=getattr(arguments, "name", None) or _login_name(),
-            lang=getattr(arguments, "lang", None),
-            images=getattr(arguments, "images", None),
+    try:
+        return asyncio.run(
+            run_console(
+                settings,
+                stdin=sys.stdin,
+                stdout=sys.stdout,
+                database=getattr(arguments, "db", None),
+                seed=getattr(arguments, "seed", None),
+                player=getattr(arguments, "name", None) or _login_name(),
+                lang=getattr(arguments, "lang", None),
+                images=getattr(arguments, "images", None),
+            )
         )
-    )
+    except KeyboardInterrupt:  # the database was closed as the console's task was cancelled
+        logging.getLogger("bot").info("stopped by Ctrl+C")
+        return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,7 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     if settings.token_value() is not None:
         from bot.discord.app import run_discord
 
-        asyncio.run(run_discord(settings))
+        try:
+            asyncio.run(run_discord(settings))
+        except KeyboardInterrupt:
+            # asyncio.run has cancelled the bot, which closed its connection and the database.
+            logging.getLogger("bot").info("stopped by Ctrl+C")
         return 0
     if sys.stdin.isatty():
         print(NO_TOKEN)

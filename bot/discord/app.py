@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -18,6 +19,8 @@ from discord.ext import commands
 
 import games
 from bot.discord.board import (
+    as_edit,
+    clip_lines,
     default_renderer,
     error_text,
     hand_panel,
@@ -28,11 +31,13 @@ from bot.discord.board import (
 from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.host import Renderer
+from bot.discord.panels import UNKNOWN_INTERACTION, Panels, answered
 from bot.discord.texts import DISCORD, dt
 from bot.service import errors
 from bot.service.config import Settings, table_defaults
 from bot.service.store import SqliteStore
 from bot.service.tables import TableService
+from bot.service.updates import TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +66,8 @@ JA_NAMES: dict[str, str] = {
     "hours": "時間",
     "takeover_hours": "代打ち時間",
     "takeover": "代打ち",
+    "notices": "通知",
+    "dm": "dm",
 }
 
 
@@ -130,6 +137,10 @@ class Bot(commands.Bot):
         self.background = background
         self.sync_on_start = sync_on_start
         self.retry_delay = retry_delay
+        self.panels = Panels()
+        self._board_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
@@ -195,6 +206,13 @@ class Bot(commands.Bot):
             )
             await tell(interaction, dt("error.discord_forbidden", lang))
             return
+        if isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+            log.warning(
+                "interaction %s expired before it was answered (%s); dropped",
+                interaction.id,
+                interaction.command and interaction.command.qualified_name,
+            )
+            return
         if isinstance(original, discord.HTTPException):
             log.warning(
                 "Discord error in %s: %s %s",
@@ -221,10 +239,15 @@ class Bot(commands.Bot):
     async def play_click(
         self, interaction: discord.Interaction[Any], table_id: str, version: int, choice: str
     ) -> None:
-        """A move button or select: defer invisibly, let TableService judge, post the next board."""
+        """A move button or select: defer invisibly, let TableService judge, post the next board.
+
+        A click in a private panel makes that panel the seat's live one: it is edited in place
+        with what comes next instead of a new message.
+        """
         lang = user_lang(interaction)
         user = str(interaction.user.id)
-        await interaction.response.defer()
+        if not await answered(interaction.response.defer()):
+            return
         try:
             notation = choice
             if choice.startswith("#"):
@@ -237,35 +260,97 @@ class Bot(commands.Bot):
         except errors.TableError as error:
             await tell(interaction, error_text(error, lang))
             return
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            self.panels.keep(table_id, user, interaction, lang)
         await self.after_move(interaction, update, lang)
 
     async def after_move(
         self, interaction: discord.Interaction[Any], update: Any, lang: str
     ) -> None:
-        """Private notices of the mover go to them alone; the board goes to everyone."""
+        """The board goes to everyone. The mover's private notices go to them alone: in their
+        live panel when they have one, else in an ephemeral reply."""
         user = str(interaction.user.id)
-        notices = [n.text.get(lang) for n in update.private if n.user == user]
-        if notices:
-            await tell(interaction, "\n".join(notices)[:2000])
+        if not self.panels.live(update.table.id, user):
+            unseen = await self.service.unseen(update.table.id, user)
+            if unseen.texts:
+                await tell(interaction, "\n".join(t.get(lang) for t in unseen.texts)[:2000])
+                await self.service.mark_seen(update.table.id, unseen.seat, unseen.version)
         await publish_update(self, update, interaction=interaction)
 
     async def hand_click(
         self, interaction: discord.Interaction[Any], table_id: str, version: int
     ) -> None:
-        """'My hand': the private panel, for the clicking player only."""
+        """'My hand': the private panel, for the clicking player only; it replaces their last."""
         lang = user_lang(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = str(interaction.user.id)
+        if not await answered(interaction.response.defer(ephemeral=True, thinking=True)):
+            return
         try:
-            panel = await hand_panel(self, table_id, str(interaction.user.id), lang)
+            panel = await hand_panel(self, table_id, user, lang)
         except errors.TableError as error:
             await interaction.followup.send(error_text(error, lang), ephemeral=True)
             return
         info = await self.service.info(table_id)
         if info.version != version:
             panel["content"] = dt("reply.old_board_hand", lang) + "\n" + panel["content"]
-        await self.send_with_retry(interaction.followup.send, lambda: {**panel, "ephemeral": True})
+        await self.send_with_retry(interaction.edit_original_response, lambda: as_edit(panel))
         if "view" in panel:
             panel["view"].stop()
+        await self.panels.replace(table_id, user, interaction, lang)
+
+    async def refresh_panels(self, table: TableInfo) -> None:
+        """Bring every live private panel of the table up to date (after a new board)."""
+        for seat in table.seats:
+            if seat.user is None:
+                continue
+            live = self.panels.live(table.id, seat.user)
+            if live is None:
+                continue
+            interaction, lang = live
+            try:
+                panel = await hand_panel(self, table.id, seat.user, lang)
+                await interaction.edit_original_response(**as_edit(panel))
+            except errors.TableError:
+                self.panels.drop(table.id, seat.user)
+            except discord.HTTPException as error:
+                log.info("panel of %s at %s not updated: %s", seat.user, table.id, error)
+                self.panels.drop(table.id, seat.user)
+            else:
+                if "view" in panel:
+                    panel["view"].stop()
+        await self.deliver_notices(table)
+
+    async def deliver_notices(self, table: TableInfo) -> None:
+        """Private notices by direct message, for members who asked (/notices) and have no live
+        panel; if their DMs are closed the notices wait for their next "My hand"."""
+        users = [s.user for s in table.seats if s.user and not s.is_ai]
+        wanted = await self.service.notices_by_dm(users)
+        for seat in table.seats:
+            if seat.user is None or seat.user not in wanted:
+                continue
+            if self.panels.live(table.id, seat.user) is not None:
+                continue
+            unseen = await self.service.unseen(table.id, seat.user)
+            if not unseen.texts:
+                continue
+            where = f"<#{table.thread or table.channel}>"
+            lines = [dt("reply.dm_notices", seat.lang, where=where)]
+            lines.extend(f"• {text.get(seat.lang)}" for text in unseen.texts)
+            try:
+                user = self.get_user(int(seat.user)) or await self.fetch_user(int(seat.user))
+                await user.send(clip_lines(lines))
+            except discord.HTTPException as error:
+                log.info("notices for %s at %s not sent by DM: %s", seat.user, table.id, error)
+                continue
+            await self.service.mark_seen(table.id, unseen.seat, unseen.version)
+
+    def board_lock(self, table_id: str) -> asyncio.Lock:
+        """Held while a table's board is posted, so it is posted once however many ask."""
+        lock = self._board_locks.get(table_id)
+        if lock is None:
+            lock = self._board_locks[table_id] = asyncio.Lock()
+        return lock
 
 
 async def run_discord(settings: Settings) -> None:

@@ -6,6 +6,7 @@ The cogs and the DynamicItems call these; nothing here decides game matters: Tab
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from pydantic import BaseModel
 
 import games
 from bot.discord.components import build_view, choices_for
+from bot.discord.panels import UNKNOWN_INTERACTION
 from bot.discord.texts import dt
 from bot.service import errors
 from bot.service.i18n import lang_of
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_MAX = 2000
+NONCE_MAX = 25  # Discord's limit for a message nonce
 
 
 def user_lang(interaction: discord.Interaction[Any]) -> str:
@@ -130,7 +133,7 @@ async def board_view(
     if finished or table.game is None:
         return None
     humans = [s for s in to_act if not s.is_ai and s.user]
-    lang = humans[0].lang if len(humans) == 1 else table.lang
+    lang = table.lang  # the public board speaks the table's language, whoever is to act
     choices = []
     if len(humans) == 1:
         try:
@@ -160,22 +163,110 @@ async def channel_of(bot: Host, table: TableInfo) -> discord.abc.Messageable | N
     return None
 
 
+def board_nonce(table_id: str, version: int) -> str:
+    """The nonce of a board message (at most 25 characters): Discord returns the first message
+    when the same nonce is sent again within minutes, so a resent board is not posted twice."""
+    nonce = f"b{version}.{table_id}"
+    if len(nonce) > NONCE_MAX:  # a long table id: a digest keeps nonces of tables apart
+        digest = hashlib.blake2s(table_id.encode(), digest_size=8).hexdigest()
+        nonce = f"b{version}.{digest}"[:NONCE_MAX]
+    return nonce
+
+
 async def publish(
     bot: Host,
-    table: TableInfo,
-    lines: Sequence[str],
-    to_act: Sequence[SeatInfo],
-    view: BaseModel,
-    finished: bool,
+    table_id: str,
     *,
     interaction: discord.Interaction[Any] | None = None,
 ) -> discord.Message | None:
-    """Post a new board message: text, image, mention of who acts next, components."""
+    """Post the board the table is owed, if any (the outbox): text, image, mention, components.
+
+    A board is owed while the table's version is ahead of its latest posted board, so this may
+    be called any number of times (after a move, at start-up, on every tick) and posts once. The
+    text says what happened since the last turn of the person to act; the previous board then
+    loses its components, so only the latest board can be clicked.
+    """
+    message: discord.Message | None = None
+    async with bot.board_lock(table_id):
+        table = await bot.service.info(table_id)
+        if table.status == "lobby":
+            return None
+        posted = await bot.service.board_version(table_id)
+        if posted is None or table.version > posted:
+            update = await bot.service.board(table_id)
+            table = update.table
+            message = await _post_or_edit(bot, update, interaction)
+    # Even when another caller posted the board meanwhile: the panel a move was made from
+    # must not keep showing it.
+    await bot.refresh_panels(table)
+    return message
+
+
+async def _post_or_edit(
+    bot: Host, update: Update, interaction: discord.Interaction[Any] | None
+) -> discord.Message | None:
+    """Post the board of `update` (or edit the latest one in place) and record its version."""
+    table_id = update.table.id
+    boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
+    latest = max(boards, key=lambda m: (m.version, m.posted_at)) if boards else None
+    message: discord.Message | None = None
+    if latest is not None and continues(update, latest.version):
+        # The same person is still to act: their board is brought up to date in place, so
+        # the thread gets one message per change of whoever must act.
+        message = await _edit(bot, update, latest)
+    if message is None:
+        message = await _post(bot, update, interaction)
+        if message is not None:
+            await retire_boards(bot, table_id, keep=str(message.id))
+    if message is not None:
+        await bot.service.record_message(
+            table_id, str(message.id), str(message.channel.id), version=update.version
+        )
+    return message
+
+
+def continues(update: Update, posted: int) -> bool:
+    """Whether every move since the board of version `posted` was made by the one human still
+    to act (a Pub decision, an Observatory draw): that board pinged them already."""
+    humans = [s for s in update.to_act if not s.is_ai]
+    if update.finished or len(update.to_act) != 1 or len(humans) != 1:
+        return False
+    since = [m for m in update.moves if m.seq > posted]
+    return bool(since) and all(m.seat == humans[0].seat and m.by == "player" for m in since)
+
+
+async def _edit(bot: Host, update: Update, latest: Any) -> discord.Message | None:
+    """The latest board, edited to show `update`; None if Discord refuses (a new one is posted)."""
+    lang = update.table.lang
+    content = board_text(update.public_lines(lang), update.to_act, update.finished, lang)
+    image = await render_png(bot, update.view, lang)
+    components = await board_view(bot, update.table, update.to_act, update.view, update.finished)
+    channel = bot.get_partial_messageable(int(latest.channel_id))
+    try:
+        message: discord.Message = await channel.get_partial_message(int(latest.message_id)).edit(
+            content=content,
+            attachments=[image.file()] if image is not None else [],
+            view=components,
+        )
+    except discord.HTTPException as error:
+        log.info("table %s: board %s not edited: %s", update.table.id, latest.message_id, error)
+        return None
+    finally:
+        if components is not None:
+            components.stop()
+    return message
+
+
+async def _post(
+    bot: Host, update: Update, interaction: discord.Interaction[Any] | None
+) -> discord.Message | None:
+    table = update.table
     lang = table.lang
-    content = board_text(lines, to_act, finished, lang)
-    image = await render_png(bot, view, lang)
-    components = await board_view(bot, table, to_act, view, finished)
+    content = board_text(update.public_lines(lang), update.to_act, update.finished, lang)
+    image = await render_png(bot, update.view, lang)
+    components = await board_view(bot, table, update.to_act, update.view, update.finished)
     mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+    nonce = board_nonce(table.id, update.version)
 
     def payload() -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
@@ -189,7 +280,7 @@ async def publish(
     message: discord.Message | None = None
     if channel is not None:
         try:
-            message = await bot.send_with_retry(channel.send, payload)
+            message = await bot.send_with_retry(channel.send, lambda: {**payload(), "nonce": nonce})
         except discord.Forbidden as error:
             log.warning(
                 "table %s: may not post the board in %s (%s)",
@@ -212,59 +303,86 @@ async def publish(
             await tell(interaction, dt("error.discord_forbidden", user_lang(interaction)))
     if components is not None:
         components.stop()  # no per-message view kept in memory: the DynamicItems answer clicks
-    if message is not None:
-        await bot.service.record_message(table.id, str(message.id), str(message.channel.id))
     return message
+
+
+async def retire_boards(bot: Host, table_id: str, *, keep: str) -> None:
+    """Take the components off the previous board, so an old board cannot be clicked."""
+    boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
+    previous = [m for m in boards if m.message_id != keep]
+    if not previous:
+        return
+    last = max(previous, key=lambda m: (m.version, m.posted_at))
+    channel = bot.get_partial_messageable(int(last.channel_id))
+    try:
+        await channel.get_partial_message(int(last.message_id)).edit(view=None)
+    except discord.HTTPException as error:
+        log.info("table %s: old board %s kept its buttons: %s", table_id, last.message_id, error)
 
 
 async def publish_update(
     bot: Host, update: Update, *, interaction: discord.Interaction[Any] | None = None
 ) -> discord.Message | None:
-    return await publish(
-        bot,
-        update.table,
-        update.public_lines(update.table.lang),
-        update.to_act,
-        update.view,
-        update.finished,
-        interaction=interaction,
+    """Post the board owed after `update` (see `publish`)."""
+    return await publish(bot, update.table.id, interaction=interaction)
+
+
+def latest_board_url(table: TableInfo, boards: Sequence[Any]) -> str | None:
+    """A link to the table's latest board message, if one was posted."""
+    posted = [m for m in boards if m.kind == "board"]
+    if not posted:
+        return None
+    last = max(posted, key=lambda m: (m.version, m.posted_at))
+    return (
+        f"https://discord.com/channels/{table.guild or '@me'}/{last.channel_id}/{last.message_id}"
     )
 
 
-async def publish_status(
-    bot: Host, table_id: str, *, interaction: discord.Interaction[Any] | None = None
-) -> discord.Message | None:
-    status = await bot.service.status(table_id)
-    lang = status.table.lang
+async def status_reply(bot: Host, table: TableInfo, lang: str) -> str:
+    """/status, for the asker alone: standings or who is to act, and where the latest board is."""
+    status = await bot.service.status(table.id)
     lines: list[str] = []
     if status.outcome is not None:
         lines.append(dt("reply.final", lang))
         lines.extend(f"{s.rank}. {s.seat}: {s.score}" for s in status.outcome.standings)
-    finished = status.table.status in ("finished", "abandoned")
-    return await publish(
-        bot, status.table, lines, status.to_act, status.view, finished, interaction=interaction
-    )
+    elif status.to_act:
+        lines.append(dt("reply.to_act", lang, who=", ".join(s.label(lang) for s in status.to_act)))
+    text = games.get(table.game or "").board_text(status.view, lang=lang)
+    if text:
+        lines.append(f"```\n{clip(text, MESSAGE_MAX - 400)}\n```")
+    url = latest_board_url(table, await bot.service.messages(table.id))
+    if url is not None:
+        lines.append(dt("reply.latest_board", lang, where=url))
+    return clip_lines(lines)
 
 
 # ---------------------------------------------------------------- the private panel
 
 
-def hand_summary(hand: Hand, lang: str) -> str:
-    """The seat's own position in words: the game's text board of its private view."""
+def hand_summary(hand: Hand, lang: str, unseen: Sequence[str] = ()) -> str:
+    """The seat's own position in words: what it missed, then the text board of its own view."""
     game = games.get(hand.table.game or "")
-    lines = [dt("reply.private_view", lang, seat=hand.seat.seat)]
+    lines = []
+    if unseen:
+        lines.append(dt("reply.since_you_looked", lang))
+        lines.extend(f"• {line}" for line in unseen)
+    lines.append(dt("reply.private_view", lang, seat=hand.seat.seat))
     board = game.board_text(hand.view, lang=lang)
     if board:
-        lines.append(f"```\n{clip(board, MESSAGE_MAX - 200)}\n```")
+        lines.append(f"```\n{clip(board, MESSAGE_MAX - 600)}\n```")
     if hand.to_act:
         lines.append(dt("reply.your_turn", lang))
     return clip_lines(lines)
 
 
 async def hand_panel(bot: Host, table_id: str, user: str, lang: str) -> dict[str, Any]:
-    """Keyword arguments for an ephemeral message: private image, summary and every legal move."""
+    """Keyword arguments for an ephemeral message: what the seat missed, its private image and
+    summary, and every legal move. The notices shown count as seen."""
     hand = await bot.service.hand(table_id, user)
-    kwargs: dict[str, Any] = {"content": hand_summary(hand, lang)}
+    unseen = await bot.service.unseen(table_id, user)
+    kwargs: dict[str, Any] = {
+        "content": hand_summary(hand, lang, [text.get(lang) for text in unseen.texts])
+    }
     image = await render_png(bot, hand.view, lang)
     if image is not None:
         kwargs["file"] = image.file()
@@ -274,7 +392,16 @@ async def hand_panel(bot: Host, table_id: str, user: str, lang: str) -> dict[str
         kwargs["view"] = build_view(
             hand.table.id, hand.table.version, choices, lang=lang, groups=groups
         )
+    if unseen.texts:
+        await bot.service.mark_seen(table_id, unseen.seat, unseen.version)
     return kwargs
+
+
+def as_edit(panel: dict[str, Any]) -> dict[str, Any]:
+    """A panel's send arguments as edit arguments (the image replaces the old attachment)."""
+    edit = {"content": panel["content"], "view": panel.get("view")}
+    edit["attachments"] = [panel["file"]] if "file" in panel else []
+    return edit
 
 
 # ---------------------------------------------------------------- answering
@@ -288,7 +415,11 @@ async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) 
         else:
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
     except discord.HTTPException as error:
-        log.warning("could not answer interaction %s: %s", interaction.id, error)
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            # It expired before we could answer (e.g. during a gateway outage).
+            log.warning("interaction %s expired before it was answered; dropped", interaction.id)
+        else:
+            log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
 def error_text(error: errors.TableError, lang: str) -> str:

@@ -6,12 +6,17 @@ class back and the adapter's imports point one way (app -> cogs -> board -> comp
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
 from bot.service.tables import TableService
+from bot.service.updates import TableInfo
+
+if TYPE_CHECKING:
+    from bot.discord.panels import Panels
 
 T = TypeVar("T")
 Renderer = Callable[..., bytes]
@@ -25,8 +30,15 @@ class Host(Protocol):
     render_scale: float
     tick_seconds: float
     background: bool
+    panels: Panels
 
     def get_channel(self, id: int, /) -> Any: ...
+
+    def get_partial_messageable(self, id: int, /) -> Any: ...
+
+    def board_lock(self, table_id: str) -> asyncio.Lock: ...
+
+    async def refresh_panels(self, table: TableInfo) -> None: ...
 
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
 

@@ -27,6 +27,14 @@ DISCORD: dict[str, dict[str, str]] = {
         "ja": "手札と所持金を表示する（自分だけに見えます）",
     },
     "cmd.move": {"en": "Play any move in notation", "ja": "記法で手を指す"},
+    "cmd.notices": {
+        "en": "Get your private notices (income, secret choices) by direct message",
+        "ja": "自分宛ての通知（収入・秘密の選択）をDMで受け取る",
+    },
+    "opt.dm": {
+        "en": "On: by DM when no private panel is open; off: only in My hand",
+        "ja": "オン：非公開パネルを開いていない時はDMで／オフ：自分の手札にのみ表示",
+    },
     "cmd.log": {"en": "Show the moves played so far", "ja": "これまでの手を表示する"},
     "cmd.abandon": {
         "en": "Close this table for good (host or moderator)",
@@ -74,6 +82,17 @@ DISCORD: dict[str, dict[str, str]] = {
     "ui.my_hand": {"en": "My hand", "ja": "自分の手札"},
     # ---------------------------------------------------------------- replies
     "reply.played": {"en": "You played: {move}", "ja": "あなたの手：{move}"},
+    "reply.dm_notices": {"en": "Only for you, from {where}:", "ja": "{where} からあなたへ："},
+    "reply.notices_dm_on": {
+        "en": "Your private notices will come by DM when no panel of yours is open.",
+        "ja": "パネルを開いていない時は、あなた宛ての通知をDMで送ります。",
+    },
+    "reply.notices_dm_off": {
+        "en": 'Your private notices will wait for your next "My hand".',
+        "ja": "あなた宛ての通知は次に「自分の手札」を開いた時に表示します。",
+    },
+    "reply.since_you_looked": {"en": "Since you last looked:", "ja": "前回見てから："},
+    "reply.latest_board": {"en": "Latest board: {where}", "ja": "最新の盤面：{where}"},
     "reply.board_posted": {"en": "The board is in {where}.", "ja": "盤面は {where} にあります。"},
     "reply.started_thread": {
         "en": "{game} continues in {thread}.",

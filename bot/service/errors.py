@@ -157,6 +157,12 @@ class BadSetting(TableError):
     key = "error.bad_setting"
 
 
+class TakeoverNeedsTime(BadSetting):
+    """Automatic moves chosen without saying after how long."""
+
+    key = "error.takeover_needs_time"
+
+
 class UnknownSeat(TableError):
     """No seat by that name."""
 

@@ -108,6 +108,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Bad value for {name}: {detail}",
         "ja": "{name} の値が正しくありません：{detail}",
     },
+    "error.takeover_needs_time": {
+        "en": "Say after how many hours to move for an absent player (takeover_hours).",
+        "ja": "何時間後に不在のプレイヤーの代わりに打つかを指定してください（代打ち時間）。",
+    },
     "error.unknown_seat": {
         "en": "Nobody called {name} is seated at this table.",
         "ja": "このテーブルに {name} という参加者はいません。",

@@ -66,7 +66,7 @@ class ReminderActions(TableCore):
             if mode not in ("off", "pass", "ai"):
                 raise errors.BadSetting(name="takeover", detail=Text.plain(str(mode)))
             if mode != "off" and after is None:
-                raise errors.BadSetting(name="takeover_after", detail=Text.plain("-"))
+                raise errors.TakeoverNeedsTime()
             if after is not None and not remind <= after <= MAX_REMINDER:
                 raise errors.BadSetting(name="takeover_after", detail=duration(after))
             new = replace(

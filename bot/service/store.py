@@ -155,6 +155,22 @@ class Store(Protocol):
 
     async def messages(self, table_id: str) -> list[MessageRecord]: ...
 
+    async def board_version(self, table_id: str) -> int | None:
+        """The version of the latest board posted for a table (None: none yet)."""
+
+    async def unposted(self, since: float) -> list[str]:
+        """Running or finished tables (changed since `since`) whose latest board is not posted."""
+
+    async def seen_versions(self, table_id: str) -> dict[str, int]:
+        """Per seat, the version up to which its private notices were shown to it."""
+
+    async def mark_seen(self, table_id: str, seat: str, version: int) -> None: ...
+
+    async def set_notices_by_dm(self, user: str, wanted: bool) -> None: ...
+
+    async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
+        """Those of `users` who want their private notices by direct message."""
+
     async def close(self) -> None: ...
 
 
@@ -251,6 +267,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE seats_new RENAME TO seats",
         "CREATE INDEX seats_waiting ON seats (waiting_since) WHERE waiting_since IS NOT NULL",
         "CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL",
+    ),
+    # 3: the outbox. A board is owed while the table's version is ahead of its latest board
+    # message; a seat's private notices are owed after the version it last looked at.
+    (
+        "CREATE INDEX messages_board ON messages (table_id, kind, version)",
+        """CREATE TABLE notices_seen (
+            table_id TEXT NOT NULL REFERENCES tables (id),
+            seat TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        # Members who want their private notices by direct message (off unless they say so).
+        "CREATE TABLE notices_by_dm (user_id TEXT PRIMARY KEY)",
     ),
 )
 
@@ -571,6 +600,64 @@ class SqliteStore:
                 )
                 for row in rows
             ]
+
+    async def board_version(self, table_id: str) -> int | None:
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(
+                    "SELECT MAX(version) AS v FROM messages WHERE table_id = ? AND kind = 'board'",
+                    (table_id,),
+                )
+            )
+            value = rows[0]["v"] if rows else None
+            return None if value is None else int(value)
+
+    async def unposted(self, since: float) -> list[str]:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                """SELECT t.id FROM tables AS t
+                WHERE t.status IN ('playing', 'finished') AND t.updated_at >= ?
+                AND t.version > COALESCE((SELECT MAX(m.version) FROM messages AS m
+                    WHERE m.table_id = t.id AND m.kind = 'board'), -1)
+                ORDER BY t.updated_at""",
+                (since,),
+            )
+            return [str(row["id"]) for row in rows]
+
+    async def seen_versions(self, table_id: str) -> dict[str, int]:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT seat, version FROM notices_seen WHERE table_id = ?", (table_id,)
+            )
+            return {str(row["seat"]): int(row["version"]) for row in rows}
+
+    async def mark_seen(self, table_id: str, seat: str, version: int) -> None:
+        async with self._lock:
+            await self._db.execute(
+                "INSERT INTO notices_seen (table_id, seat, version) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id, seat) DO UPDATE SET version = MAX(version, excluded.version)",
+                (table_id, seat, version),
+            )
+
+    async def set_notices_by_dm(self, user: str, wanted: bool) -> None:
+        async with self._lock:
+            if wanted:
+                await self._db.execute(
+                    "INSERT OR IGNORE INTO notices_by_dm (user_id) VALUES (?)", (user,)
+                )
+            else:
+                await self._db.execute("DELETE FROM notices_by_dm WHERE user_id = ?", (user,))
+
+    async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
+        if not users:
+            return set()
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT user_id FROM notices_by_dm WHERE user_id IN "
+                f"({', '.join('?' * len(users))})",
+                tuple(users),
+            )
+            return {str(row["user_id"]) for row in rows}
 
     # ---------------------------------------------------------------- writes
 

@@ -177,6 +177,7 @@ class UpdateBuilder:
                 notation=None if move_record.secret else move_record.notation,
                 text=text,
                 events=tuple(public),
+                words=None if move_record.secret else notation,
             )
         )
 

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.service import errors
+from bot.service.catchup import CatchUpActions
 from bot.service.errors import game_text
 from bot.service.i18n import Text
 from bot.service.lobby import LobbyActions
@@ -23,7 +24,6 @@ from bot.service.store import (
     MessageRecord,
     SeatRecord,
     StaleRevision,
-    TableRecord,
 )
 from bot.service.table_core import (
     UNCHANGED,
@@ -44,12 +44,31 @@ from bot.service.updates import (
     TableInfo,
     Update,
 )
-from games.base import GameError, GameOver, IllegalMove, InvalidMove
+from games.base import GameError, GameOver, IllegalMove, InvalidMove, normalise
 
 __all__ = ["UNCHANGED", "TableDefaults", "TableService"]
 
 
-class TableService(LobbyActions, ReminderActions, TableCore):
+def _in_words(game: AnyGame, notation: str) -> Text:
+    """A logged move in each language."""
+    move = game.parse(notation)
+    return Text.each(lambda lang: game.format(move, lang=lang))
+
+
+def _starts_a_move(game: AnyGame, text: str) -> bool:
+    """Whether typed text is just a move's verb (`buy`): "nothing matches" says more than the
+    parser's complaint about the missing rest."""
+    words = normalise(text).split(" ")
+    if len(words) != 1 or not words[0]:
+        return False
+    verbs = set()
+    for command in game.commands.commands if game.commands is not None else ():
+        verbs.add(normalise(command.template).split(" ")[0])
+        verbs.update(normalise(name) for name in command.names.values())
+    return words[0] in verbs
+
+
+class TableService(LobbyActions, ReminderActions, CatchUpActions, TableCore):
     """Lobbies, games and reminders for any number of channels; one lock per table."""
 
     # ---------------------------------------------------------------- finding tables
@@ -110,7 +129,7 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         record = loaded.record
         seat = self._seat_of(record, user)
         if seen != record.version:
-            await self._check_not_played(record, seat, seen, strict)
+            await self._check_not_played(loaded, seat, move, seen, strict)
         acting = game.to_act(state)
         if seat.seat not in acting:
             waiting = [s for s in record.seats if s.seat in acting]
@@ -122,13 +141,29 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         return builder.build(loaded)
 
     async def _check_not_played(
-        self, record: TableRecord, seat: SeatRecord, seen: int, strict: bool
+        self,
+        loaded: LoadedTable,
+        seat: SeatRecord,
+        move: str | BaseModel,
+        seen: int,
+        strict: bool,
     ) -> None:
-        """Refuse a request built on version `seen` if its seat has moved since (a double click)."""
+        """Refuse a request built on version `seen` if its seat has moved since (a double click).
+
+        Only the very move played since is "already played"; another option clicked on the same
+        old board is refused as a stale board.
+        """
+        record, game = loaded.record, loaded.game
         own = [m for m in await self.store.moves(record.id, after=seen) if m.seat == seat.seat]
-        if own:  # the error goes only to this player, so even a secret choice may be named
-            raise errors.AlreadyPlayed(move=Text.plain(own[0].notation))
-        if strict:
+        if own and game is not None:
+            asked = move if isinstance(move, str) else game.format(move, lang="en")
+            if not strict or normalise(asked) == normalise(own[0].notation):
+                # The error goes only to this player, so even a secret choice may be named.
+                played = game.parse(own[0].notation)
+                raise errors.AlreadyPlayed(
+                    move=Text.each(lambda lang: game.format(played, lang=lang))
+                )
+        if strict or own:
             raise errors.StaleBoard()
 
     @staticmethod
@@ -142,7 +177,7 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         except InvalidMove as error:
             raise errors.MoveNotUnderstood(detail=game_text(error)) from None
         except IllegalMove as error:
-            if isinstance(move, str) and not error.candidates:
+            if isinstance(move, str) and not error.candidates and not _starts_a_move(game, move):
                 # resolve says only "nothing matches"; text that is no move at all says so.
                 try:
                     game.parse(move)
@@ -182,7 +217,7 @@ class TableService(LobbyActions, ReminderActions, TableCore):
             raise errors.NotStarted()
         seat = self._seat_of(loaded.record, user)
         game, state = loaded.game, loaded.peek()
-        acting = seat.seat in game.to_act(state)
+        acting = loaded.record.status == "playing" and seat.seat in game.to_act(state)
         moves = game.legal_moves(state, seat.seat) if acting else []
         return Hand(
             table=TableInfo.of(loaded.record),
@@ -199,16 +234,24 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         if own is None and user is not None:
             own = next((s.seat for s in loaded.record.seats if s.replaced_user == user), None)
         over = loaded.record.status in ("finished", "abandoned")
-        return tuple(
-            LogEntry(
-                seq=m.seq,
-                seat=m.seat,
-                by=m.by,
-                notation=m.notation if (over or not m.secret or m.seat == own) else None,
-                played_at=m.played_at,
+        game = loaded.game
+        entries = []
+        for m in await self.store.moves(table_id):
+            shown = over or not m.secret or m.seat == own
+            words = None
+            if shown and game is not None:
+                words = _in_words(game, m.notation)
+            entries.append(
+                LogEntry(
+                    seq=m.seq,
+                    seat=m.seat,
+                    by=m.by,
+                    notation=m.notation if shown else None,
+                    played_at=m.played_at,
+                    words=words,
+                )
             )
-            for m in await self.store.moves(table_id)
-        )
+        return tuple(entries)
 
     async def verify(self, table_id: str) -> Verification:
         """Replay the move log from the seed and compare with the latest snapshot."""
@@ -246,11 +289,19 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         return await self._hand_to_ai(table_id, user, target, kind, leaving=False)
 
     async def record_message(
-        self, table_id: str, message_id: str, channel_id: str, *, kind: str = "board"
+        self,
+        table_id: str,
+        message_id: str,
+        channel_id: str,
+        *,
+        kind: str = "board",
+        version: int | None = None,
     ) -> None:
-        """Remember a message the adapter posted for the table (e.g. a board) and its version."""
-        loaded = await self._cached(table_id)
-        message = MessageRecord(message_id, channel_id, kind, loaded.record.version, self.clock())
+        """Remember a message the adapter posted for the table (e.g. a board) and its version
+        (the table's current one unless given): a board is owed while none has that version."""
+        if version is None:
+            version = (await self._cached(table_id)).record.version
+        message = MessageRecord(message_id, channel_id, kind, version, self.clock())
         await self.store.add_message(table_id, message)
 
     async def messages(self, table_id: str) -> list[MessageRecord]:

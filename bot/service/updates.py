@@ -124,6 +124,7 @@ class PlayedMove:
     notation: str | None  # canonical notation; None when the move is a secret choice
     text: Text  # the public line for the move
     events: tuple[Text, ...]  # the public consequences, in the game's words
+    words: Text | None = None  # the move alone, in each language (None for a secret choice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,9 +199,13 @@ class LogEntry:
     by: MovedBy
     notation: str | None
     played_at: float
+    words: Text | None = None  # the move in each language, when the reader may see it
 
     def line(self, lang: str = "en") -> str:
-        shown = self.notation if self.notation is not None else t("log.hidden", lang)
+        if self.words is not None:
+            shown = self.words.get(lang)
+        else:
+            shown = self.notation if self.notation is not None else t("log.hidden", lang)
         return f"{self.seq}. {self.seat}: {shown}"
 
 

@@ -29,6 +29,11 @@ def _cards(keys: list[str], lang: str) -> str:
     return sep.join(CARDS[k].name(lang) for k in keys)
 
 
+def _count(amount: int, noun: str) -> str:
+    """An English count with its noun in the right number: 1 ruble, 2 rubles, 0 points."""
+    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
+
+
 def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
     lang = "ja" if lang == "ja" else "en"
     who = names.get(event.seat or "", event.seat or "")
@@ -78,19 +83,19 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
             f"{who}は公開した{card()}を捨てました。",
         ),
         "pub": lambda: (
-            f"{who} bought {d['points']} point(s) at the Pub.",
+            f"{who} bought {_count(d['points'], 'point')} at the Pub.",
             f"{who}は酒場で{d['points']}点を買いました。",
         ),
         "paid": lambda: (
-            f"{who} paid {d['amount']} rubles.",
+            f"{who} paid {_count(d['amount'], 'ruble')}.",
             f"{who}は{d['amount']}ルーブル支払いました。",
         ),
         "income": lambda: (
-            f"{who} received {d['amount']} rubles.",
+            f"{who} received {_count(d['amount'], 'ruble')}.",
             f"{who}は{d['amount']}ルーブルを受け取りました。",
         ),
         "score": lambda: (
-            f"{who} scored {d['points']} point(s) in the {PHASE_NAMES['en'][d['phase']]}.",
+            f"{who} scored {_count(d['points'], 'point')} in the {PHASE_NAMES['en'][d['phase']]}.",
             f"{who}は{PHASE_NAMES['ja'][d['phase']]}の得点計算で{d['points']}点を得ました。",
         ),
         "start": lambda: (

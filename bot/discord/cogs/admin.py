@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.board import publish_update, tell, user_lang
+from bot.discord.board import publish_update, retire_boards, tell, user_lang
 from bot.discord.cogs.common import bot_of, is_moderator, name, table_here, text
 from bot.service.tables import UNCHANGED
 
@@ -34,6 +34,8 @@ class Admin(commands.Cog):
             table.id, str(interaction.user.id), moderator=is_moderator(interaction)
         )
         await interaction.response.send_message(changed.text.get(changed.table.lang))
+        await retire_boards(bot, table.id, keep="")  # the last board's buttons would refuse
+        await bot.refresh_panels(changed.table)  # and so would those of open panels
 
     @app_commands.command(
         name=name("kick"),

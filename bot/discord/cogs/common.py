@@ -41,9 +41,13 @@ def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     return bool(permissions.manage_guild or permissions.manage_messages)
 
 
-async def table_here(interaction: discord.Interaction[Any]) -> TableInfo:
-    """The open table of the channel (or game thread) the interaction came from."""
-    table = await bot_of(interaction).service.find(str(interaction.channel_id))
+async def table_here(
+    interaction: discord.Interaction[Any], *, closed_too: bool = False
+) -> TableInfo:
+    """The open table of the channel (or game thread) the interaction came from; with
+    `closed_too`, its latest table even when finished (a game's thread keeps its record)."""
+    service = bot_of(interaction).service
+    table = await service.find(str(interaction.channel_id), closed_too=closed_too)
     if table is None:
         raise errors.NoTableHere()
     return table

@@ -9,10 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.board import (
+    as_edit,
     clip_lines,
     error_text,
     hand_panel,
-    publish_status,
+    status_reply,
     tell,
     user_lang,
 )
@@ -33,7 +34,8 @@ async def play_text(interaction: discord.Interaction[Any], move: str) -> None:
         await tell(interaction, error_text(error, lang))
         return
     mine = [m for m in update.moves if m.by == "player"]
-    shown = mine[0].text.get(lang) if mine else move
+    words = mine[0].words if mine else None
+    shown = words.get(lang) if words is not None else move
     await interaction.followup.send(dt("reply.played", lang, move=shown)[:2000], ephemeral=True)
     await bot.after_move(interaction, update, lang)
 
@@ -46,12 +48,9 @@ class Play(commands.Cog):
     )
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        table = await table_here(interaction)
+        table = await table_here(interaction, closed_too=True)
         lang = user_lang(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await publish_status(bot_of(interaction), table.id, interaction=interaction)
-        where = message.jump_url if message is not None else "-"
-        await interaction.followup.send(dt("reply.board_posted", lang, where=where), ephemeral=True)
+        await tell(interaction, await status_reply(bot_of(interaction), table, lang))
 
     @app_commands.command(
         name=name("hand"),
@@ -60,13 +59,15 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        table = await table_here(interaction)
+        table = await table_here(interaction, closed_too=True)
         lang = user_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        panel = await hand_panel(bot, table.id, str(interaction.user.id), lang)
-        await bot.send_with_retry(interaction.followup.send, lambda: {**panel, "ephemeral": True})
+        user = str(interaction.user.id)
+        panel = await hand_panel(bot, table.id, user, lang)
+        await bot.send_with_retry(interaction.edit_original_response, lambda: as_edit(panel))
         if "view" in panel:
             panel["view"].stop()
+        await bot.panels.replace(table.id, user, interaction, lang)
 
     @app_commands.command(
         name=name("move"), description=text("Play any move in notation", "cmd.move")
@@ -88,13 +89,29 @@ class Play(commands.Cog):
         return await move_choices(interaction, current)
 
     @app_commands.command(
+        name=name("notices"),
+        description=text(
+            "Get your private notices (income, secret choices) by direct message", "cmd.notices"
+        ),
+    )
+    @app_commands.rename(dm=name("dm"))
+    @app_commands.describe(
+        dm=text("On: by DM when no private panel is open; off: only in My hand", "opt.dm")
+    )
+    async def notices(self, interaction: discord.Interaction[Any], dm: bool) -> None:
+        bot = bot_of(interaction)
+        await bot.service.set_notices_by_dm(str(interaction.user.id), dm)
+        key = "reply.notices_dm_on" if dm else "reply.notices_dm_off"
+        await tell(interaction, dt(key, user_lang(interaction)))
+
+    @app_commands.command(
         name=name("log"), description=text("Show the moves played so far", "cmd.log")
     )
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        table = await table_here(interaction)
-        lang = user_lang(interaction)
+        table = await table_here(interaction, closed_too=True)
+        lang = table.lang  # the log is the game's public record: in the table's language
         entries = await bot.service.log(table.id, str(interaction.user.id))
         lines = [entry.line(lang) for entry in entries] or [dt("reply.no_moves_log", lang)]
         if len("\n".join(lines)) > 1990:

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.board import channel_of, publish_update
+from bot.discord.board import channel_of, publish
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
 
 log = logging.getLogger(__name__)
+
+RETRY_FIRST = 60.0
+RETRY_MAX = 3600.0
 
 
 class Ticker(commands.Cog):
@@ -23,6 +27,7 @@ class Ticker(commands.Cog):
         self.bot = bot
         self.loop = tasks.loop(seconds=bot.tick_seconds)(self._tick)
         self.loop.before_loop(self._recover)
+        self.retry: dict[str, tuple[float, float]] = {}  # table -> (next attempt, last delay)
 
     async def cog_load(self) -> None:
         if self.bot.background:
@@ -32,13 +37,39 @@ class Ticker(commands.Cog):
         self.loop.cancel()
 
     async def _recover(self) -> None:
-        """At start-up, let AI seats finish what a stopped process left undone."""
+        """At start-up, let AI seats finish what a stopped process left undone, then post every
+        board a crash kept from being posted (the outbox)."""
         await self.bot.wait_until_ready()
         try:
-            for update in await self.bot.service.recover():
-                await publish_update(self.bot, update)
+            await self.bot.service.recover()
         except Exception:
             log.exception("recovering tables at start-up failed")
+        await self.drain()
+
+    async def drain(self) -> None:
+        """Post the boards owed (a table's version ahead of its latest posted board)."""
+        try:
+            owed = await self.bot.service.unposted()
+        except Exception:
+            log.exception("reading the outbox failed")
+            return
+        now = time.monotonic()
+        self.retry = {k: v for k, v in self.retry.items() if k in owed}
+        for table_id in owed:
+            when, delay = self.retry.get(table_id, (0.0, 0.0))
+            if when > now:
+                continue
+            try:
+                posted = await publish(self.bot, table_id) is not None
+            except Exception:
+                log.exception("posting the owed board of table %s failed", table_id)
+                posted = False
+            if posted:
+                self.retry.pop(table_id, None)
+            else:
+                # A channel gone or closed to the bot: try again later, less and less often.
+                delay = min(max(2 * delay, RETRY_FIRST), RETRY_MAX)
+                self.retry[table_id] = (now + delay, delay)
 
     async def _tick(self) -> None:
         try:
@@ -46,11 +77,7 @@ class Ticker(commands.Cog):
         except Exception:
             log.exception("table tick failed")
             return
-        for update in tick.updates:
-            try:
-                await publish_update(self.bot, update)
-            except Exception:
-                log.exception("posting the board of table %s failed", update.table.id)
+        await self.drain()  # the boards of moves made for the absent, and any still owed
         for reminder in tick.reminders:
             channel = await channel_of(self.bot, reminder.table)
             if channel is None:

@@ -24,13 +24,24 @@ from tests.bot.discord.conftest import GUILD_ID, World
 from tests.bot.discord.driver import bot_messages, components_of, latest_board, to_act
 
 
-async def two_player_game(world: World, **options: Any) -> tuple[Any, Any, simcord.ChannelHandle]:
+async def two_player_game(
+    world: World, channel: simcord.ChannelHandle | None = None, **options: Any
+) -> tuple[Any, Any, simcord.ChannelHandle]:
+    channel = channel or world.channel
     alice, bob = world.member("alice"), world.member("bob")
-    await alice.slash(world.channel, "join")
-    await bob.slash(world.channel, "join")
-    await alice.slash(world.channel, "start stpetersburg", **options)
-    (thread,) = world.channel.threads
+    await alice.slash(channel, "join")
+    await bob.slash(channel, "join")
+    await alice.slash(channel, "start stpetersburg", **options)
+    (thread,) = channel.threads
     return alice, bob, thread
+
+
+def thread_table(world: World) -> str:
+    return "t1"  # the first table of a test world (see conftest.make_bot)
+
+
+def pass_button_of(panel: Any) -> str:
+    return next(c["custom_id"] for c in components_of(panel) if c["custom_id"].endswith(":pass"))
 
 
 def pass_button(board: discord.Message) -> str:
@@ -68,8 +79,14 @@ async def test_spectator_out_of_turn_and_stale_clicks_are_refused_ephemerally(
     (refusal,) = early.followups
     assert refusal.ephemeral and "not your turn" in refusal.content.casefold()
 
+    hand_id = next(c["custom_id"] for c in components_of(board) if "hand" in c["custom_id"])
+    panel = (await first.click(board, custom_id=hand_id)).response
+    assert panel is not None and panel.ephemeral
+    world.bot.panels.drop(thread_table(world), str(first.id))  # as when its token has expired
     await first.click(board, custom_id=pass_button(board))  # the board is now old
-    stale = await second.click(board, custom_id=pass_button(board))
+    old = next(m for m in thread.history() if m.id == board.id)
+    assert not components_of(old)  # only the latest board can be clicked
+    stale = await first.click(panel, custom_id=pass_button_of(panel))
     (refusal,) = stale.followups
     assert refusal.ephemeral and refusal.content
     assert latest_board(thread).content.count("passed") == 1  # nothing else was played
@@ -147,6 +164,10 @@ async def test_a_rate_limit_and_a_missing_permission_are_survived(
     assert latest_board(thread).id != board.id  # retried and posted
     assert "rate limited" in caplog.text
 
+    # A second game: its first pass hands the turn over, so a new board must be posted (while
+    # the same player keeps acting their board is edited in place instead).
+    alice, bob, thread = await two_player_game(world, world.guild.create_text_channel("more"))
+    members = {alice.id: alice, bob.id: bob}
     board = latest_board(thread)
     world.env.inject_error(
         "POST",

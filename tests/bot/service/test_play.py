@@ -136,7 +136,7 @@ async def test_a_double_click_on_a_board_button_applies_once(service: TableServi
     await service.act(table_id, "u1", "add 2", version=board_version)
     with pytest.raises(errors.AlreadyPlayed):
         await service.act(table_id, "u1", "add 2", version=board_version)
-    with pytest.raises(errors.AlreadyPlayed):  # another button of the same old board
+    with pytest.raises(errors.StaleBoard):  # another button of the same old board
         await service.act(table_id, "u1", "add 3", version=board_version)
     assert (await service.info(table_id)).version == 1
 

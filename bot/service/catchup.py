@@ -1,0 +1,153 @@
+"""What a player missed: the board owed since a seat's last turn, and private notices not yet seen.
+
+Nothing here needs memory: the move log is replayed from the seed to narrate any stretch of
+it again, so a board lost in a crash can be posted later (the outbox) and a seat's private notices
+(its income at a scoring, a secret choice) wait in the log until that seat next looks.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.service import errors
+from bot.service.i18n import Text
+from bot.service.table_core import LoadedTable, TableCore, UpdateBuilder, game_name, seat_names
+from bot.service.updates import Update
+
+# Boards of tables changed longer ago than this are no longer owed (the channel is likely gone).
+OUTBOX_HORIZON: Final = 7 * 86400.0
+# Tables whose narration this process keeps (the tables being played now); others are replayed.
+NARRATED_TABLES: Final = 256
+
+
+@dataclass
+class Narrated:
+    """A table's move log narrated so far, with the state it reached (a cache: see _replayed)."""
+
+    state: Any
+    start: UpdateBuilder
+    seq: int = 0
+    played_at: float | None = None
+    steps: list[tuple[int, UpdateBuilder]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """A seat's private notices since it last looked, and the version they run up to."""
+
+    seat: str
+    texts: tuple[Text, ...]
+    version: int
+
+
+class CatchUpActions(TableCore):
+    """Narrates stretches of the move log again: owed boards, unseen private notices."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._narrated: OrderedDict[str, Narrated] = OrderedDict()
+
+    async def _replayed(self, loaded: LoadedTable, after: int) -> UpdateBuilder:
+        """An UpdateBuilder holding every move after `after` (and the start, when `after` is 0)."""
+        game, record = loaded.game, loaded.record
+        if record.status == "lobby" or game is None:
+            raise errors.NotStarted()
+        narrated = self._narrated.get(record.id)
+        if narrated is None or narrated.seq > record.version:
+            seats = [s.seat for s in sorted(record.seats, key=lambda s: s.position)]
+            state = game.new(seats, seed=record.seed, options=record.options)
+            start = UpdateBuilder()
+            start.headline.append(
+                Text.of("table.started", game=game_name(game), seats=seat_names(record.seats))
+            )
+            start.headline.extend(start.narrate(game, record, state))
+            narrated = Narrated(state=state, start=start)
+        if narrated.seq < record.version:
+            # The log only grows: what was narrated stays true, so only new moves are replayed.
+            for entry in await self.store.moves(record.id, after=narrated.seq):
+                move = game.parse(entry.notation)
+                narrated.state = game.apply(narrated.state, entry.seat, move)
+                waited = (
+                    None if narrated.played_at is None else entry.played_at - narrated.played_at
+                )
+                step = UpdateBuilder()
+                step.add_move(game, record, entry, move, narrated.state, waited)
+                narrated.steps.append((entry.seq, step))
+                narrated.seq, narrated.played_at = entry.seq, entry.played_at
+        self._narrated[record.id] = narrated
+        self._narrated.move_to_end(record.id)
+        while len(self._narrated) > NARRATED_TABLES:
+            self._narrated.popitem(last=False)
+        builder = UpdateBuilder()
+        if after <= 0:
+            builder.headline.extend(narrated.start.headline)
+            builder.private.extend(narrated.start.private)
+        for seq, step in narrated.steps:
+            if seq > after:
+                builder.moves.extend(step.moves)
+                builder.private.extend(step.private)
+        return builder
+
+    async def board_version(self, table_id: str) -> int | None:
+        """The version of the latest board posted for the table (None: none yet)."""
+        return await self.store.board_version(table_id)
+
+    async def unposted(self) -> list[str]:
+        """Tables whose latest board was never posted (a crash or an outage came in between)."""
+        return await self.store.unposted(self.clock() - OUTBOX_HORIZON)
+
+    async def board(self, table_id: str) -> Update:
+        """The board owed now: what happened since the last turn of the one person to act (all
+        moves of others and AIs, scorings), or since the last posted board otherwise."""
+        loaded = await self._current(table_id)
+        posted = await self.store.board_version(table_id)
+        after = -1 if posted is None else posted
+        game = loaded.game
+        if game is not None and loaded.record.status == "playing":
+            acting = game.to_act(loaded.peek())
+            humans = [s for s in loaded.record.seats if s.kind == "human" and s.seat in acting]
+            if len(humans) == 1:
+                after = min(after, await self._last_turn(table_id, humans[0].seat))
+        builder = await self._replayed(loaded, after)
+        builder.private.clear()  # the public board carries no private notice
+        return builder.build(loaded)
+
+    async def _last_turn(self, table_id: str, seat: str) -> int:
+        """The seq of `seat`'s last move before the moves it is making now (0: none).
+
+        A seat that moved and is still to act (a decision after its own move) is in the middle
+        of its turn: its turn began after its previous run of moves.
+        """
+        moves = await self.store.moves(table_id)
+        run = len(moves)
+        while run > 0 and moves[run - 1].seat == seat:
+            run -= 1
+        earlier = [m.seq for m in moves[:run] if m.seat == seat]
+        return earlier[-1] if earlier else 0
+
+    async def unseen(self, table_id: str, user: str) -> Unseen:
+        """`user`'s private notices since that seat last looked (see `mark_seen`)."""
+        loaded = await self._current(table_id)
+        seat = self._seat_of(loaded.record, user)
+        seen = (await self.store.seen_versions(table_id)).get(seat.seat, 0)
+        version = loaded.record.version
+        if seen >= version or loaded.game is None:
+            return Unseen(seat.seat, (), version)
+        builder = await self._replayed(loaded, seen)
+        loaded.release()
+        texts = tuple(n.text for n in builder.private if n.seat == seat.seat)
+        return Unseen(seat.seat, texts, version)
+
+    async def mark_seen(self, table_id: str, seat: str, version: int) -> None:
+        """The seat has been shown its private notices up to `version`."""
+        await self.store.mark_seen(table_id, seat, version)
+
+    async def set_notices_by_dm(self, user: str, wanted: bool) -> None:
+        """Whether `user` wants private notices by direct message when no panel is open."""
+        await self.store.set_notices_by_dm(user, wanted)
+
+    async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
+        return await self.store.notices_by_dm(users)
