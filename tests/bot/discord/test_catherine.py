@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 import simcord
+from simcord.backend.errors import SetupError
 
 from tests.bot.discord.conftest import World
 from tests.bot.discord.driver import (
@@ -111,9 +113,10 @@ async def test_two_members_play_rounds_with_a_restart_before_the_reveal(
 
     # A restart between her placement and the reveal loses nothing.
     await world.restart()
-    # Her old panel still shows other placements: choosing one again is refused, privately.
-    refused = await play_offered(alice, old_panel, places[1], timing)
-    assert refused.followups and refused.followups[0].ephemeral
+    # Her panel was updated in place when she placed: the other placements it offered are gone,
+    # so no member can click a stale choice there any more.
+    with pytest.raises(SetupError, match="No matching component"):
+        await play_offered(alice, old_panel, places[1], timing)
     assert "Revealed:" not in public_text(thread)
     # Bob places with the private per-move commands, autocompleted from his own moves.
     rows = await bob.autocomplete(thread, "cat play", "card", "")
