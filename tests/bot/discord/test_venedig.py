@@ -3,6 +3,9 @@ three AI seats; a restart in the middle of a turn; stale boards refused."""
 
 from __future__ import annotations
 
+import pytest
+from simcord.backend.errors import SetupError
+
 from bot.discord.board import default_renderer
 from tests.bot.discord.conftest import World
 from tests.bot.discord.driver import (
@@ -53,18 +56,24 @@ async def test_two_members_and_the_virtual_player_play_to_the_end(world: World) 
     await world.restart()
     mover = members[to_act(board)[0]]
     await play_from_panel(mover, board, timing, PREFER)
-    assert latest_board(thread).id != board.id
-    # The board before that move is stale now: its controls are refused, nothing is played.
-    stale_button = (
-        next(c for c in components_of(board) if c["custom_id"].startswith("spt:mv"))
-        if any(c["custom_id"].startswith("spt:mv") for c in components_of(board))
-        else None
+    now = latest_board(thread)
+    # The board shown now (a new post, or the same message edited in place while the same member
+    # goes on acting) carries the table's new version in every control.
+    assert [c["custom_id"] for c in components_of(now)] != [
+        c["custom_id"] for c in components_of(board)
+    ]
+    # The controls of the board before that move are stale: refused, or gone, nothing is played.
+    stale_button = next(
+        (c for c in components_of(board) if c["custom_id"].startswith("spt:mv")), None
     )
     if stale_button is not None:
-        before = latest_board(thread).id
-        result = await mover.click(board, custom_id=stale_button["custom_id"])
-        assert result.followups and result.followups[0].ephemeral
-        assert latest_board(thread).id == before
+        if now.id != board.id:
+            result = await mover.click(board, custom_id=stale_button["custom_id"])
+            assert result.followups and result.followups[0].ephemeral
+        else:
+            with pytest.raises(SetupError, match="No matching component"):
+                await mover.click(board, custom_id=stale_button["custom_id"])
+        assert latest_board(thread).id == now.id
     final = await play_to_the_end(thread, members, timing, prefer=PREFER, public=PUBLIC)
     assert "game is over" in final.content and "1. " in final.content
     told = "\n".join(m.content for m in bot_messages(thread))
