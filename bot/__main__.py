@@ -1,4 +1,4 @@
-"""`python -m bot`: run the Discord bot, or with `console` the local terminal table."""
+"""`python -m bot`: run the Discord bot, `console` the local terminal table, `simulate` AI games."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 from bot.console.app import run_console
+from bot.console.simulate import add_parser as add_simulate_parser
+from bot.console.simulate import simulate
 from bot.service.config import ConfigError, Settings, load_settings
 
 NO_TOKEN = (
@@ -38,6 +40,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     console.add_argument("--name", help="your player name (default: your login name)")
     console.add_argument("--lang", choices=("en", "ja"), help="language of the messages")
     console.add_argument("--images", type=Path, help="folder for board images")
+    add_simulate_parser(commands)
     return parser.parse_args(argv)
 
 
@@ -65,6 +68,8 @@ def console(settings: Settings, arguments: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
+    if arguments.command == "simulate":
+        return simulate(arguments)
     try:
         settings = load_settings(arguments.config)
     except ConfigError as error:
