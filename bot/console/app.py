@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from pydantic import BaseModel
 
 import games
+from bot.console import stats_commands
 from bot.console.commands import (
     command_help,
     command_text,
@@ -55,6 +56,9 @@ HELP = """Commands (as on Discord):
   /kick NAME [greedy|random]    hand a player's seat to the computer (host)
   /remind hours:H [takeover_hours:H] [takeover:off|pass|ai]   reminder settings (host)
   /abandon                      close the table (host)
+  /stats [NAME] [GAME]          games played, wins, average place, rating, best score
+  /leaderboard GAME             the best rated players of a game
+  /history [NAME]               recent finished games
   /lang en|ja                   language of the messages
   /games                        the games you can play
   /help [game], /quit"""
@@ -242,6 +246,8 @@ class Console:
             self.show_changed(await self.service.remove_bot(CHANNEL, user))
         elif command == "/start":
             await self.start(user, args)
+        elif command in stats_commands.COMMANDS:
+            await stats_commands.run(self, command, args)
         elif table is None:
             raise errors.NoTableHere()
         elif command in ("/move", "/play"):

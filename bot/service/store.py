@@ -20,6 +20,8 @@ from typing import Any, Literal, Protocol
 
 import aiosqlite
 
+from bot.service.store_stats import STATS_MIGRATION, SqliteStats
+
 log = logging.getLogger(__name__)
 
 SeatKind = str  # "human", or the key of an AI kind the game offers
@@ -157,6 +159,10 @@ class Store(Protocol):
 
     async def close(self) -> None: ...
 
+    @property
+    def stats(self) -> SqliteStats:
+        """Finished games' results and the ratings cache (bot.service.store_stats)."""
+
 
 # Each migration is a tuple of statements, applied once, in order, in one transaction.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -252,6 +258,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX seats_waiting ON seats (waiting_since) WHERE waiting_since IS NOT NULL",
         "CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
+    # 3: results of finished games and the ratings cache (bot.service.store_stats).
+    STATS_MIGRATION,
 )
 
 _TABLE_COLUMNS = (
@@ -372,6 +380,8 @@ class SqliteStore:
         self._checkpointer = checkpointer
         self._lock = asyncio.Lock()
         self.path = path
+        # Results and ratings: their SQL lives in store_stats, on this connection and lock.
+        self.stats = SqliteStats(connection, self._lock)
         self._checkpoints = asyncio.create_task(self._checkpoint_regularly())
 
     @classmethod

@@ -6,4 +6,5 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord.cogs.admin",
     "bot.discord.cogs.generated",
     "bot.discord.cogs.ticker",
+    "bot.discord.cogs.stats",
 )

@@ -1,0 +1,65 @@
+"""The console's /stats, /leaderboard and /history after two finished games, in English and Japanese."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.console.test_console import play
+
+TWO_GAMES = [
+    "/join",
+    "as bob",
+    "/join",
+    "as alice",
+    "/start game:tally target:4",
+    "add 3",  # alice
+    "add 1",  # bob reaches the target
+    "as alice",
+    "/join",
+    "as bob",
+    "/join",
+    "as alice",
+    "/start game:tally target:4",
+    "add 2",
+    "add 2",
+    "as alice",
+]
+
+
+async def test_stats_leaderboard_and_history_after_two_games(tmp_path: Path) -> None:
+    script = [
+        *TWO_GAMES,
+        "/stats",
+        "/stats bob tally",
+        "/leaderboard tally",
+        "/history bob",
+        "/leaderboard",
+        "/stats carol",
+    ]
+    output = await play("\n".join(script) + "\n", tmp_path)
+    assert output.count("The game is over.") == 2
+    assert "Statistics of alice" in output
+    assert "**Tally**: 2 played" in output
+    assert "Statistics of bob" in output
+    lines = output.splitlines()
+    board = lines.index("Leaderboard: Tally")
+    assert lines[board + 1].startswith("1. ")
+    assert lines[board + 2].startswith("2. ")
+    assert {lines[board + 1].split(":")[0][3:], lines[board + 2].split(":")[0][3:]} == {
+        "alice",
+        "bob",
+    }
+    history = lines.index("Recent games of bob")
+    assert lines[history + 1].count("**Tally**") == 1
+    assert "alice" in lines[history + 1] and "bob" in lines[history + 1]
+    assert "There is no game ?." in output
+    assert "carol has no finished games here yet." in output
+
+
+async def test_statistics_in_japanese(tmp_path: Path) -> None:
+    output = await play(
+        "\n".join([*TWO_GAMES, "/lang ja", "/stats", "/leaderboard tally"]) + "\n", tmp_path
+    )
+    assert "alice の成績" in output
+    assert "2戦" in output
+    assert "ランキング:" in output
