@@ -6,8 +6,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
-from games.base import Event, Game, InvalidOptions, NotYourTurn, Outcome, Rng, rank_standings
-from games.catherine import ai, present, rules
+from games.base import (
+    Event,
+    Game,
+    InvalidOptions,
+    NotYourTurn,
+    Outcome,
+    Rng,
+    ScoreChart,
+    rank_standings,
+)
+from games.catherine import ai, chart, present, rules
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.models import (
     MOVE_TYPES,
@@ -234,6 +243,9 @@ class Catherine(Game[State, Move, View]):
         )
 
     # ------------------------------------------------------------ the end
+
+    def score_series(self, states: Sequence[State]) -> ScoreChart | None:
+        return chart.score_series(states)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
-from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.stpetersburg import ai, effects, present, rules
+from games.base import Event, Game, InvalidOptions, Outcome, Rng, ScoreChart, rank_standings
+from games.stpetersburg import ai, chart, effects, present, rules
 from games.stpetersburg.data import (
     BOARD_SIZE,
     CARDS,
@@ -298,6 +298,9 @@ class StPetersburg(Game[State, Move, View]):
         return tuple(prices)
 
     # ------------------------------------------------------------ the end
+
+    def score_series(self, states: Sequence[State]) -> ScoreChart | None:
+        return chart.score_series(states, self.outcome(states[-1]) if states else None)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

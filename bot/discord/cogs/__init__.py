@@ -7,4 +7,5 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord.cogs.generated",
     "bot.discord.cogs.ticker",
     "bot.discord.cogs.stats",
+    "bot.discord.cogs.after",
 )

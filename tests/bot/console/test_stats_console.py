@@ -63,3 +63,31 @@ async def test_statistics_in_japanese(tmp_path: Path) -> None:
     assert "alice の成績" in output
     assert "2戦" in output
     assert "ランキング:" in output
+
+
+async def test_replay_shows_an_earlier_board_of_the_finished_game(tmp_path: Path) -> None:
+    script = [*TWO_GAMES, "/replay 1", "/replay", "/replay 9", "/replay x", "/lang ja", "/replay 0"]
+    output = await play("\n".join(script) + "\n", tmp_path)
+    assert "Board after move 1 of 2: alice add 2" in output
+    assert "Board after move 2 of 2: bob add 2" in output
+    assert "There is no move 9: give a number from 0 (the setup) to 2." in output
+    assert "Usage: /replay [MOVE]" in output
+    assert "開始時の盤面" in output
+
+
+async def test_a_finished_game_writes_its_chart_beside_the_boards(tmp_path: Path) -> None:
+    script = [
+        "/join",
+        "as bob",
+        "/join",
+        "as alice",
+        "/start game:handful turns:1",
+        "/move draw",
+        "/move draw",
+    ]
+    output = await play("\n".join(script) + "\n", tmp_path, images=tmp_path / "img")
+    assert "The game is over." in output
+    chart = next((tmp_path / "img").glob("*-chart.png"))
+    assert chart.read_bytes().startswith(b"\x89PNG")
+    assert f"Chart image: {chart}" in output
+    assert "Score: " in output

@@ -1,10 +1,12 @@
-"""/stats, /leaderboard and /history through Discord (SimCord) after two finished games."""
+"""/stats, /leaderboard, /history, the end-of-game chart and /replay through Discord (SimCord)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.discord.board import default_renderer
 from tests.bot.discord.conftest import World
+from tests.bot.discord.driver import latest_board, to_act
 
 
 async def two_player_tally(world: World, first: Any, second: Any, amount: int) -> Any:
@@ -48,3 +50,29 @@ async def test_stats_leaderboard_and_history_after_two_games(
     assert "**タリー**: 1. bob 3, 2. alice 1" in newest
     assert "**タリー**: 1. alice 3, 2. bob 0" in oldest
     assert oldest.endswith(f"https://discord.com/channels/{world.guild.id}/{first.id}")
+
+
+async def test_the_final_message_carries_the_chart_and_replay_shows_earlier_boards(
+    world: World,
+) -> None:
+    world.bot.renderer = default_renderer()
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(world.channel, "join")
+    await bob.slash(world.channel, "join")
+    await alice.slash(world.channel, "start handful", turns=1)
+    thread = world.channel.threads[-1]
+    first = latest_board(thread)
+    members = {alice.id: alice, bob.id: bob}
+    await members[to_act(first)[0]].slash(thread, "move", notation="draw")
+    await members[to_act(latest_board(thread))[0]].slash(thread, "move", notation="draw")
+    final = latest_board(thread)
+    assert "game is over" in final.content
+    assert [a.filename for a in final.attachments] == ["board.png", "chart.png"]
+    assert final.attachments[1].description.startswith("Score: ")
+
+    replay = (await bob.slash(thread, "replay", move=1)).response
+    assert replay is not None and replay.ephemeral
+    assert replay.content.startswith("**Board after move 1 of 2: ")
+    assert [a.filename for a in replay.attachments] == ["board.png"]
+    late = (await bob.slash(thread, "replay", move=5)).response
+    assert late is not None and late.ephemeral and "There is no move 5" in late.content
