@@ -363,6 +363,32 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
         """
         return None
 
+    def reveals(self, before: StateT, after: StateT) -> bool:
+        """Whether the move from `before` to `after` made something hidden known to anyone (a
+        card drawn, a shuffle or other random draw, a simultaneous choice revealed, a private
+        fact told), beyond what the move itself shows. Such a move cannot be taken back (/undo).
+
+        The default errs on the safe side: True when several seats could act (a simultaneous
+        choice), when the state's `rng` drew, when a private event was told, and whenever the
+        game hides anything at all in `before` or `after` (a seat's view differs from the public
+        one). So a game of perfect information gets undo for free; a game with hidden
+        information should override this with what its moves really reveal.
+        """
+        if len(self.to_act(before)) > 1:
+            return True
+        if getattr(before, "rng", None) != getattr(after, "rng", None):
+            return True
+        if any(e.private_to is not None for e in self.events(after)):
+            return True
+        return self._hides_anything(before) or self._hides_anything(after)
+
+    def _hides_anything(self, state: StateT) -> bool:
+        public = self.view(state, None).model_dump(exclude={"viewer", "events"})
+        return any(
+            self.view(state, seat).model_dump(exclude={"viewer", "events"}) != public
+            for seat in self.players(state)
+        )
+
     def with_data(self, text: str, *, source: str) -> Game[StateT, MoveT, ViewT]:
         """This game with its component data read from `text` (the format of the game's own
         data file, e.g. a corrected map a server owner has), validated like the shipped file.

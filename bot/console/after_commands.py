@@ -1,19 +1,22 @@
-"""The console's /replay (a finished game's board at an earlier move) and end-of-game chart."""
+"""The console's /replay, end-of-game chart, and /undo with /agree and /refuse."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import afterplay
+from bot.service import afterplay, errors
 from bot.service.after_errors import NoFinishedGame
 
 if TYPE_CHECKING:
     from bot.console.app import Console
 
-COMMANDS = ("/replay",)
+COMMANDS = ("/replay", "/undo", "/agree", "/refuse")
 
 
 async def run(console: Console, command: str, args: list[str], channel: str) -> None:
+    if command != "/replay":
+        await undo(console, command, channel)
+        return
     table = await console.service.find(channel, closed_too=True)
     if table is None:
         raise NoFinishedGame()
@@ -41,3 +44,19 @@ async def write_chart(console: Console, table_id: str) -> None:
     console.images.mkdir(parents=True, exist_ok=True)
     path.write_bytes(render_chart(series, lang=console.lang, seats=seats))
     console.say(chart_text(series, console.lang), f"Chart image: {path}")
+
+
+async def undo(console: Console, command: str, channel: str) -> None:
+    """/undo asks for the player at the keyboard; /agree and /refuse answer for them."""
+    table = await console.service.find(channel)
+    if table is None:
+        raise errors.NoTableHere()
+    user = console.user(console.player)
+    if command == "/undo":
+        result = await console.service.ask_undo(table.id, user)
+    else:
+        result = await console.service.answer_undo(table.id, user, command == "/agree")
+    if result.update is not None:
+        console.show_update(result.update)
+    else:
+        console.say(result.text.get(console.lang))

@@ -24,6 +24,55 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{last}手中 {move}手目の後の盤面{played}",
     },
     "replay.setup": {"en": "The board at the start", "ja": "開始時の盤面"},
+    "undo.logged": {"en": "took back move {move}", "ja": "{move}手目を取り消し"},
+    "undo.asked": {
+        "en": "{asker} asks to take back their move {move} ({notation}). {voters}: agree or refuse "
+        "(one refusal, or no answer within {minutes} minutes, cancels it).",
+        "ja": "{asker} が {move}手目（{notation}）の取り消しを求めています。{voters}: 同意か拒否を"
+        "選んでください（一人でも拒否するか、{minutes}分以内に答えがなければ取り消しません）。",
+    },
+    "undo.accepted": {
+        "en": "{asker} took back move {move} ({notation}).",
+        "ja": "{asker} が {move}手目（{notation}）を取り消しました。",
+    },
+    "undo.agreed": {
+        "en": "{voter} agrees; still waiting for {waiting}.",
+        "ja": "{voter} が同意しました。残り: {waiting}",
+    },
+    "undo.refused": {
+        "en": "{voter} refused: move {move} stands.",
+        "ja": "{voter} が拒否しました。{move}手目はそのままです。",
+    },
+    "undo.nothing": {
+        "en": "You have no move to take back (since the last undo).",
+        "ja": "取り消せるあなたの手はありません（前回の取り消し以降）。",
+    },
+    "undo.revealed": {
+        "en": "Move {move} ({seat}: {notation}) revealed hidden information (a card drawn, a secret "
+        "choice or a random draw), so it cannot be taken back.",
+        "ja": "{move}手目（{seat}: {notation}）で隠れていた情報（引いたカード・秘密の選択・ランダム）が"
+        "明らかになったため、取り消せません。",
+    },
+    "undo.pending": {
+        "en": "An undo is already waiting for answers at this table.",
+        "ja": "このテーブルではすでに取り消しの回答待ちです。",
+    },
+    "undo.none": {
+        "en": "There is no undo request to answer at this table.",
+        "ja": "このテーブルには回答する取り消し依頼がありません。",
+    },
+    "undo.not_asked": {
+        "en": "This undo is not yours to answer.",
+        "ja": "この取り消しにあなたは回答できません。",
+    },
+    "undo.expired": {
+        "en": "The undo request ran out of time; the move stands.",
+        "ja": "取り消し依頼は時間切れです。手はそのままです。",
+    },
+    "undo.moved_on": {
+        "en": "The game moved on since the undo was asked; the request is cancelled.",
+        "ja": "依頼の後にゲームが進んだため、取り消し依頼は無効になりました。",
+    },
 }
 
 
@@ -57,3 +106,14 @@ class NoSuchMove(AfterError):
     """A move number outside the game's log."""
 
     key = "no_such_move"
+
+
+class UndoRefused(AfterError):
+    """An undo that cannot be asked or answered; the key says why."""
+
+    def __init__(self, reason: str, **params: object) -> None:
+        self.reason = reason
+        super().__init__(**params)
+
+    def message(self, lang: str = "en") -> str:
+        return after_text(self.reason, lang, **self.params)

@@ -13,6 +13,7 @@ from typing import Any
 import games
 from bot.service import after_errors, errors
 from bot.service.store import MoveRecord, Store, TableRecord
+from bot.service.undo_log import live_moves, replay_states, undo_target
 from games.base import Game, ScoreChart
 
 
@@ -38,20 +39,16 @@ async def replay(store: Store, table_id: str) -> Replayed:
     if record.status != "finished" or record.game is None:
         raise after_errors.NotFinished()
     game = games.get(record.game)
-    seats = [s.seat for s in sorted(record.seats, key=lambda s: s.position)]
-    state = game.new(seats, seed=record.seed, options=record.options)
-    states = [state]
     moves = await store.moves(table_id)
-    for entry in moves:
-        state = game.apply(state, entry.seat, game.parse(entry.notation))
-        states.append(state)
-    return Replayed(record, game, states, moves)
+    return Replayed(record, game, replay_states(game, record, moves), moves)
 
 
 async def chart(store: Store, table_id: str) -> tuple[ScoreChart, tuple[str, ...]] | None:
     """The game's end-of-game chart and the seats in order; None if the game offers none."""
     replayed = await replay(store, table_id)
-    series = replayed.game.score_series(replayed.states)
+    # The game as it stands: moves an undo took back are not part of its story.
+    standing = [replayed.states[0], *(replayed.states[m.seq] for m in live_moves(replayed.moves))]
+    series = replayed.game.score_series(standing)
     return None if series is None else (series, replayed.seats)
 
 
@@ -63,13 +60,17 @@ class EarlierBoard:
     view: Any
     move: int
     last: int
-    seat: str | None
-    played: Any | None  # the move that led here
+    entry: MoveRecord | None  # the log entry that led here
 
     def title(self, lang: str) -> str:
-        if self.move == 0 or self.played is None:
+        if self.entry is None:
             return after_errors.after_text("replay.setup", lang)
-        played = f": {self.seat} {self.game.format(self.played, lang=lang)}"
+        target = undo_target(self.entry)
+        if target is None:
+            shown = self.game.format(self.game.parse(self.entry.notation), lang=lang)
+        else:
+            shown = after_errors.after_text("undo.logged", lang, move=target)
+        played = f": {self.entry.seat} {shown}"
         return after_errors.after_text(
             "replay.title", lang, move=self.move, last=self.last, played=played
         )
@@ -88,6 +89,5 @@ async def board_at(store: Store, table_id: str, move: int | None) -> EarlierBoar
         view=replayed.game.view(replayed.states[move], None),
         move=move,
         last=last,
-        seat=entry.seat if entry else None,
-        played=replayed.game.parse(entry.notation) if entry else None,
+        entry=entry,
     )

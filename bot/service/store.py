@@ -21,6 +21,7 @@ from typing import Any, Literal, Protocol
 import aiosqlite
 
 from bot.service.store_stats import STATS_MIGRATION, SqliteStats
+from bot.service.store_undo import UNDO_MIGRATION, SqliteUndo
 
 log = logging.getLogger(__name__)
 
@@ -163,6 +164,10 @@ class Store(Protocol):
     def stats(self) -> SqliteStats:
         """Finished games' results and the ratings cache (bot.service.store_stats)."""
 
+    @property
+    def undo(self) -> SqliteUndo:
+        """Undo requests waiting for consent (bot.service.store_undo)."""
+
 
 # Each migration is a tuple of statements, applied once, in order, in one transaction.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -260,6 +265,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 3: results of finished games and the ratings cache (bot.service.store_stats).
     STATS_MIGRATION,
+    # 4: undo requests waiting for consent (bot.service.store_undo).
+    UNDO_MIGRATION,
 )
 
 _TABLE_COLUMNS = (
@@ -382,6 +389,7 @@ class SqliteStore:
         self.path = path
         # Results and ratings: their SQL lives in store_stats, on this connection and lock.
         self.stats = SqliteStats(connection, self._lock)
+        self.undo = SqliteUndo(connection, self._lock)
         self._checkpoints = asyncio.create_task(self._checkpoint_regularly())
 
     @classmethod

@@ -35,6 +35,7 @@ from bot.service.table_core import (
     UpdateBuilder,
     seat_names,
 )
+from bot.service.undo import UndoActions
 from bot.service.updates import (
     Changed,
     Hand,
@@ -49,7 +50,7 @@ from games.base import GameError, GameOver, IllegalMove, InvalidMove
 __all__ = ["UNCHANGED", "TableDefaults", "TableService"]
 
 
-class TableService(LobbyActions, ReminderActions, TableCore):
+class TableService(LobbyActions, ReminderActions, UndoActions, TableCore):
     """Lobbies, games and reminders for any number of channels; one lock per table."""
 
     # ---------------------------------------------------------------- finding tables

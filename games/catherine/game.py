@@ -247,6 +247,16 @@ class Catherine(Game[State, Move, View]):
     def score_series(self, states: Sequence[State]) -> ScoreChart | None:
         return chart.score_series(states)
 
+    def reveals(self, before: State, after: State) -> bool:
+        """Hidden here: the deck (any draw shows a card to someone), the random draws and the
+        secret choices of the setup and placing phases (revealed when the last seat chooses)."""
+        return (
+            before.phase in ("setup", "place")
+            or len(self.to_act(before)) > 1
+            or before.deck != after.deck
+            or before.rng != after.rng
+        )
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None

@@ -302,6 +302,11 @@ class StPetersburg(Game[State, Move, View]):
     def score_series(self, states: Sequence[State]) -> ScoreChart | None:
         return chart.score_series(states, self.outcome(states[-1]) if states else None)
 
+    def reveals(self, before: State, after: State) -> bool:
+        """Hidden here: the order of the stacks (a refill or an Observatory draw shows cards) and
+        the random draws; secret money changes only by what the move itself shows."""
+        return before.stacks != after.stacks or before.rng != after.rng
+
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:
             return None

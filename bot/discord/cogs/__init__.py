@@ -8,4 +8,5 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord.cogs.ticker",
     "bot.discord.cogs.stats",
     "bot.discord.cogs.after",
+    "bot.discord.cogs.undo",
 )

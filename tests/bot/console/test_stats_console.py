@@ -91,3 +91,27 @@ async def test_a_finished_game_writes_its_chart_beside_the_boards(tmp_path: Path
     assert chart.read_bytes().startswith(b"\x89PNG")
     assert f"Chart image: {chart}" in output
     assert "Score: " in output
+
+
+async def test_undo_in_the_console(tmp_path: Path) -> None:
+    script = [
+        "/join",
+        "as bob",
+        "/join",
+        "as alice",
+        "/start game:stpetersburg public_money:yes",
+        "/undo",
+    ]
+    output = await play("\n".join(script) + "\n", tmp_path)
+    assert "You have no move to take back" in output
+    # Whoever moves first takes a card, asks to take it back, and the other agrees.
+    first = "alice" if "To act: alice" in output.split("/undo")[0] else "bob"
+    other = "bob" if first == "alice" else "alice"
+    script = [f"as {first}", "/moves"]
+    shown = await play("\n".join(script) + "\n", tmp_path)
+    take = next(m for m in shown.split("\n")[-2].split(", ") if m.startswith("take"))
+    script = [f"as {first}", take, f"as {first}", "/undo", f"as {other}", "/agree", "/log"]
+    output = await play("\n".join(script) + "\n", tmp_path)
+    assert f"{first} asks to take back their move 1" in output
+    assert f"{first} took back move 1" in output
+    assert "2. " in output and ": undo 1" in output
