@@ -9,13 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.board import clip_lines, error_text, render_png, tell, user_lang
-from bot.discord.cogs.common import bot_of
+from bot.discord.cogs.common import bot_of, local
 from bot.service import afterplay, errors
 from bot.service.after_errors import NoFinishedGame
-
-
-def local(en: str, ja: str) -> app_commands.locale_str:
-    return app_commands.locale_str(en, ja=ja)
 
 
 class After(commands.Cog):

@@ -9,16 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.board import clip_lines, user_lang
-from bot.discord.cogs.common import bot_of
+from bot.discord.cogs.common import bot_of, local
 from bot.discord.cogs.lobby import GAME_CHOICES
 from bot.service.stats import NO_GUILD, HistoryEntry
 from bot.service.stats_text import default_name, history_lines, leaderboard_lines, stats_lines
 
 NOBODY = discord.AllowedMentions.none()  # names are mentions for clarity; nobody is pinged
-
-
-def local(en: str, ja: str) -> app_commands.locale_str:
-    return app_commands.locale_str(en, ja=ja)
 
 
 def shown_name(player: str, lang: str) -> str:

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.board import error_text, publish_update, tell, user_lang
-from bot.discord.cogs.common import bot_of, table_here
+from bot.discord.cogs.common import bot_of, local, table_here
 from bot.service import errors
 from bot.service.undo import UndoResult
 
@@ -19,10 +19,6 @@ LABELS = {
     "y": {"en": "Agree", "ja": "同意"},
     "n": {"en": "Refuse", "ja": "拒否"},
 }
-
-
-def local(en: str, ja: str) -> app_commands.locale_str:
-    return app_commands.locale_str(en, ja=ja)
 
 
 class UndoVote(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_TEMPLATE):
