@@ -1,4 +1,4 @@
-"""`python -m bot`: run the Discord bot, or with `console` the local terminal table."""
+"""`python -m bot`: run the Discord bot, `console` the local terminal table, `simulate` AI games."""
 
 from __future__ import annotations
 
@@ -10,7 +10,12 @@ import sys
 from pathlib import Path
 
 from bot.console.app import run_console
+from bot.console.simulate import add_parser as add_simulate_parser
+from bot.console.simulate import simulate
 from bot.service.config import ConfigError, Settings, load_settings
+from bot.service.stats import StatsService
+from bot.service.store import SqliteStore
+from bot.service.store_stats import RatingRow
 
 NO_TOKEN = (
     "No Discord token configured (set SPIELTISCH_TOKEN or token in config.toml); "
@@ -38,6 +43,11 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     console.add_argument("--name", help="your player name (default: your login name)")
     console.add_argument("--lang", choices=("en", "ja"), help="language of the messages")
     console.add_argument("--images", type=Path, help="folder for board images")
+    add_simulate_parser(commands)
+    rebuild = commands.add_parser(
+        "rebuild-ratings", help="recompute every rating from the finished games, then exit"
+    )
+    rebuild.add_argument("--db", type=Path, help="database file (default: from the settings)")
     return parser.parse_args(argv)
 
 
@@ -67,8 +77,15 @@ def console(settings: Settings, arguments: argparse.Namespace) -> int:
         return 0
 
 
+async def rebuild_ratings(database: Path) -> list[RatingRow]:
+    async with await SqliteStore.open(database) as store:
+        return await StatsService(store).rebuild()
+
+
 def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
+    if arguments.command == "simulate":
+        return simulate(arguments)
     try:
         settings = load_settings(arguments.config)
     except ConfigError as error:
@@ -79,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     if arguments.command == "console":
         return console(settings, arguments)
+    if arguments.command == "rebuild-ratings":
+        ratings = asyncio.run(rebuild_ratings(arguments.db or settings.database))
+        print(f"Rebuilt {len(ratings)} ratings from the finished games.")
+        return 0
     if arguments.command == "sync":
         if settings.token_value() is None:
             print(HOW_TO_SET_TOKEN, file=sys.stderr)

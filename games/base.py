@@ -116,6 +116,67 @@ def rank_standings(
     return tuple(standings)
 
 
+class ChartLine(Frozen):
+    """One seat's values in a chart panel, one per position of the chart's x axis."""
+
+    seat: str
+    values: tuple[int, ...]
+
+
+class ChartPanel(Frozen):
+    """One quantity over the game (points, money, VP), a line per seat; title in en and ja."""
+
+    title: dict[str, str]
+    lines: tuple[ChartLine, ...]
+
+
+class ChartMark(Frozen):
+    """A moment marked on the chart (a scoring); an empty label draws a light line only."""
+
+    at: int  # a position on the x axis
+    label: dict[str, str] = {}
+
+
+class ScoreChart(Frozen):
+    """What a finished game offers for its end-of-game chart (`Game.score_series`).
+
+    Every panel's lines have one value per x position; `ticks` labels the positions ("" for
+    none), `axis` names the axis (en, ja), `marks` are the scoring moments.
+    """
+
+    axis: dict[str, str]
+    ticks: tuple[str, ...]
+    panels: tuple[ChartPanel, ...]
+    marks: tuple[ChartMark, ...] = ()
+
+
+def chart_of(
+    samples: Sequence[tuple[str, Mapping[str, Mapping[str, int]]]],
+    titles: Mapping[str, dict[str, str]],
+    axis: dict[str, str],
+    marks: Sequence[ChartMark] = (),
+) -> ScoreChart:
+    """A chart from samples taken along a game: (tick label, {panel key: {seat: value}}).
+
+    `titles` orders the panels and names them; the seats come from the first sample.
+    """
+    first = next(iter(titles))
+    seats = list(samples[0][1][first])
+    panels = tuple(
+        ChartPanel(
+            title=title,
+            lines=tuple(
+                ChartLine(seat=seat, values=tuple(sample[key][seat] for _, sample in samples))
+                for seat in seats
+            ),
+        )
+        for key, title in titles.items()
+    )
+    return ScoreChart(
+        axis=axis, ticks=tuple(tick for tick, _ in samples), panels=panels, marks=tuple(marks)
+    )
+
+
 class Event(Frozen):
     """Something that happened during one `apply`, for narration.
 
@@ -292,6 +353,41 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
             )
         player: AiPlayer = kinds[kind].make()
         return player
+
+    def score_series(self, states: Sequence[StateT]) -> ScoreChart | None:
+        """The end-of-game chart: what the game shows of each seat's progress (points, money, VP
+        per round, its scoring moments marked), from the states of a finished game: the state
+        after setup, then after every move, in order (the service replays the move log from the
+        seed). The chart is public once the game is over, so it may show what the final scoring
+        reveals, never a hand. None (the default): the game offers no chart.
+        """
+        return None
+
+    def reveals(self, before: StateT, after: StateT) -> bool:
+        """Whether the move from `before` to `after` made something hidden known to anyone (a
+        card drawn, a shuffle or other random draw, a simultaneous choice revealed, a private
+        fact told), beyond what the move itself shows. Such a move cannot be taken back (/undo).
+
+        The default errs on the safe side: True when several seats could act (a simultaneous
+        choice), when the state's `rng` drew, when a private event was told, and whenever the
+        game hides anything at all in `before` or `after` (a seat's view differs from the public
+        one). So a game of perfect information gets undo for free; a game with hidden
+        information should override this with what its moves really reveal.
+        """
+        if len(self.to_act(before)) > 1:
+            return True
+        if getattr(before, "rng", None) != getattr(after, "rng", None):
+            return True
+        if any(e.private_to is not None for e in self.events(after)):
+            return True
+        return self._hides_anything(before) or self._hides_anything(after)
+
+    def _hides_anything(self, state: StateT) -> bool:
+        public = self.view(state, None).model_dump(exclude={"viewer", "events"})
+        return any(
+            self.view(state, seat).model_dump(exclude={"viewer", "events"}) != public
+            for seat in self.players(state)
+        )
 
     def with_data(self, text: str, *, source: str) -> Game[StateT, MoveT, ViewT]:
         """This game with its component data read from `text` (the format of the game's own

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from pydantic import BaseModel
 
 import games
+from bot.console import after_commands, stats_commands
 from bot.console.commands import (
     command_help,
     command_text,
@@ -55,6 +56,11 @@ HELP = """Commands (as on Discord):
   /kick NAME [greedy|random]    hand a player's seat to the computer (host)
   /remind hours:H [takeover_hours:H] [takeover:off|pass|ai]   reminder settings (host)
   /abandon                      close the table (host)
+  /stats [NAME] [GAME]          games played, wins, average place, rating, best score
+  /leaderboard GAME             the best rated players of a game
+  /history [NAME]               recent finished games
+  /replay [MOVE]                the finished game's board after MOVE moves (0: the start)
+  /undo, /agree, /refuse        take back your last move if the others agree (nothing revealed)
   /lang en|ja                   language of the messages
   /games                        the games you can play
   /help [game], /quit"""
@@ -242,6 +248,10 @@ class Console:
             self.show_changed(await self.service.remove_bot(CHANNEL, user))
         elif command == "/start":
             await self.start(user, args)
+        elif command in stats_commands.COMMANDS:
+            await stats_commands.run(self, command, args)
+        elif command in after_commands.COMMANDS:
+            await after_commands.run(self, command, args, CHANNEL)
         elif table is None:
             raise errors.NoTableHere()
         elif command in ("/move", "/play"):
@@ -328,7 +338,10 @@ class Console:
         if not text.strip():
             self.say("Usage: /move TEXT, e.g. /move pass")
             return
-        self.show_update(await self.service.act(table_id, user, text))
+        update = await self.service.act(table_id, user, text)
+        self.show_update(update)
+        if update.finished:
+            await after_commands.write_chart(self, table_id)
 
     async def hand(self, table_id: str, user: str) -> None:
         hand = await self.service.hand(table_id, user)

@@ -19,7 +19,7 @@ import games
 from bot.discord.components import build_view, choices_for
 from bot.discord.panels import UNKNOWN_INTERACTION
 from bot.discord.texts import dt
-from bot.service import errors
+from bot.service import afterplay, errors
 from bot.service.i18n import lang_of
 from bot.service.updates import Hand, SeatInfo, TableInfo, Update
 from games.adapters import Offer, clip
@@ -81,13 +81,14 @@ def alt_text(view: BaseModel, lang: str) -> str | None:
 class BoardImage:
     """A rendered board: PNG bytes and their alt text, made into a fresh File for each send."""
 
-    def __init__(self, data: bytes, description: str | None) -> None:
+    def __init__(self, data: bytes, description: str | None, filename: str = "board.png") -> None:
         self.data = data
         self.description = description
+        self.filename = filename
 
     def file(self) -> discord.File:
         return discord.File(
-            io.BytesIO(self.data), filename="board.png", description=self.description
+            io.BytesIO(self.data), filename=self.filename, description=self.description
         )
 
 
@@ -265,12 +266,15 @@ async def _post(
     content = board_text(update.public_lines(lang), update.to_act, update.finished, lang)
     image = await render_png(bot, update.view, lang)
     components = await board_view(bot, table, update.to_act, update.view, update.finished)
+    chart = await final_chart(bot, table) if update.finished and image is not None else None
     mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
     nonce = board_nonce(table.id, update.version)
 
     def payload() -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
-        if image is not None:
+        if image is not None and chart is not None:
+            kwargs["files"] = [image.file(), chart.file()]
+        elif image is not None:
             kwargs["file"] = image.file()
         if components is not None:
             kwargs["view"] = components
@@ -318,6 +322,27 @@ async def retire_boards(bot: Host, table_id: str, *, keep: str) -> None:
         await channel.get_partial_message(int(last.message_id)).edit(view=None)
     except discord.HTTPException as error:
         log.info("table %s: old board %s kept its buttons: %s", table_id, last.message_id, error)
+
+
+async def final_chart(bot: Host, table: TableInfo) -> BoardImage | None:
+    """The end-of-game chart of a finished table, drawn in a worker thread; None if the game
+    offers none (or drawing it fails: the final board goes without it)."""
+    from render.chart import chart_text, render_chart
+
+    try:
+        found = await afterplay.chart(bot.service.store, table.id)
+        if found is None:
+            return None
+        series, seats = found
+        data = await asyncio.to_thread(
+            render_chart, series, lang=table.lang, scale=bot.render_scale, seats=seats
+        )
+    except Exception:
+        log.exception(
+            "table %s: the end-of-game chart failed; posting the board without it", table.id
+        )
+        return None
+    return BoardImage(data, chart_text(series, table.lang), filename="chart.png")
 
 
 async def publish_update(

@@ -15,6 +15,7 @@ from typing import Any, Final
 from bot.service import errors
 from bot.service.i18n import Text
 from bot.service.table_core import LoadedTable, TableCore, UpdateBuilder, game_name, seat_names
+from bot.service.undo_log import replay_states, undo_played, undo_target
 from bot.service.updates import Update
 
 # Boards of tables changed longer ago than this are no longer owed (the channel is likely gone).
@@ -68,12 +69,21 @@ class CatchUpActions(TableCore):
         if narrated.seq < record.version:
             # The log only grows: what was narrated stays true, so only new moves are replayed.
             for entry in await self.store.moves(record.id, after=narrated.seq):
+                step = UpdateBuilder()
+                if undo_target(entry) is not None:
+                    # An accepted undo: the table went back to the state before the move it
+                    # took back; the story keeps both the move and its undo.
+                    logged = await self.store.moves(record.id)
+                    narrated.state = replay_states(game, record, logged[: entry.seq])[-1]
+                    step.moves.append(undo_played(entry))
+                    narrated.steps.append((entry.seq, step))
+                    narrated.seq, narrated.played_at = entry.seq, entry.played_at
+                    continue
                 move = game.parse(entry.notation)
                 narrated.state = game.apply(narrated.state, entry.seat, move)
                 waited = (
                     None if narrated.played_at is None else entry.played_at - narrated.played_at
                 )
-                step = UpdateBuilder()
                 step.add_move(game, record, entry, move, narrated.state, waited)
                 narrated.steps.append((entry.seq, step))
                 narrated.seq, narrated.played_at = entry.seq, entry.played_at

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import games
 from bot.service.store import Store
+from bot.service.undo_log import undo_target
 from games.base import GameError
 
 
@@ -44,13 +45,23 @@ async def verify(store: Store, table_id: str) -> Verification:
     seats = [s.seat for s in sorted(record.seats, key=lambda s: s.position)]
     try:
         state = game.new(seats, seed=record.seed, options=record.options)
+        states = [state]
         for expected_seq, entry in enumerate(moves, start=1):
             if entry.seq != expected_seq:
                 return failed(f"move log has a gap: seq {entry.seq} where {expected_seq} belongs")
+            target = undo_target(entry)
+            if target is not None:
+                # An accepted undo gives back the state from before the move it took back.
+                if not 1 <= target < entry.seq:
+                    return failed(f"move {entry.seq}: an undo of move {target}")
+                state = states[target - 1]
+                states.append(state)
+                continue
             move = game.parse(entry.notation)
             if move.model_dump_json() != entry.move:
                 return failed(f"move {entry.seq}: notation {entry.notation!r} differs from JSON")
             state = game.apply(state, entry.seat, move)
+            states.append(state)
     except GameError as error:
         return failed(f"replay refused: {error}")
     if snapshot[0] != len(moves) or record.version != len(moves):

@@ -20,6 +20,9 @@ from typing import Any, Literal, Protocol
 
 import aiosqlite
 
+from bot.service.store_stats import STATS_MIGRATION, SqliteStats
+from bot.service.store_undo import UNDO_MIGRATION, SqliteUndo
+
 log = logging.getLogger(__name__)
 
 SeatKind = str  # "human", or the key of an AI kind the game offers
@@ -173,6 +176,14 @@ class Store(Protocol):
 
     async def close(self) -> None: ...
 
+    @property
+    def stats(self) -> SqliteStats:
+        """Finished games' results and the ratings cache (bot.service.store_stats)."""
+
+    @property
+    def undo(self) -> SqliteUndo:
+        """Undo requests waiting for consent (bot.service.store_undo)."""
+
 
 # Each migration is a tuple of statements, applied once, in order, in one transaction.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -281,6 +292,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Members who want their private notices by direct message (off unless they say so).
         "CREATE TABLE notices_by_dm (user_id TEXT PRIMARY KEY)",
     ),
+    # 4: results of finished games and the ratings cache (bot.service.store_stats).
+    STATS_MIGRATION,
+    # 5: undo requests waiting for consent (bot.service.store_undo).
+    UNDO_MIGRATION,
 )
 
 _TABLE_COLUMNS = (
@@ -401,6 +416,9 @@ class SqliteStore:
         self._checkpointer = checkpointer
         self._lock = asyncio.Lock()
         self.path = path
+        # Results and ratings: their SQL lives in store_stats, on this connection and lock.
+        self.stats = SqliteStats(connection, self._lock)
+        self.undo = SqliteUndo(connection, self._lock)
         self._checkpoints = asyncio.create_task(self._checkpoint_regularly())
 
     @classmethod

@@ -19,6 +19,7 @@ import games
 from bot.service import errors
 from bot.service.i18n import Text, duration
 from bot.service.players import check_ai_kind, choose_move, random_move
+from bot.service.stats import StatsService
 from bot.service.store import (
     MovedBy,
     MoveRecord,
@@ -36,7 +37,7 @@ from bot.service.updates import (
     Update,
     ai_label,
 )
-from games.base import Event, Game, GameError
+from games.base import Event, Game, GameError, Outcome
 
 AnyGame = Game[Any, Any, Any]
 log = logging.getLogger(__name__)
@@ -235,6 +236,7 @@ class TableCore:
         stalled_after: float = 30.0,
     ) -> None:
         self.store = store
+        self.stats = StatsService(store)
         self.clock = clock
         self.new_id = new_id
         self.new_seed = new_seed
@@ -400,7 +402,21 @@ class TableCore:
         loaded.record, loaded.last_move = new_record, move_record
         loaded.set_state(new_state, state_json)
         self._remember(loaded)
+        if finished:
+            await self._record_result(new_record, game.outcome(new_state))
         builder.add_move(game, new_record, move_record, move, new_state, waited)
+
+    async def _record_result(self, record: TableRecord, outcome: Outcome | None) -> None:
+        """Ratings and statistics of a finished game; a failure there never undoes the move."""
+        if outcome is None:
+            return
+        try:
+            await self.stats.record(record, outcome)
+        except Exception:
+            log.exception(
+                "table %s: recording the result failed; `python -m bot rebuild-ratings` repairs it",
+                record.id,
+            )
 
     @staticmethod
     def _is_secret(last: MoveRecord | None, acting: frozenset[str]) -> bool:

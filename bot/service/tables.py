@@ -35,6 +35,8 @@ from bot.service.table_core import (
     UpdateBuilder,
     seat_names,
 )
+from bot.service.undo import UndoActions
+from bot.service.undo_log import undo_target, undo_words
 from bot.service.updates import (
     Changed,
     Hand,
@@ -68,7 +70,7 @@ def _starts_a_move(game: AnyGame, text: str) -> bool:
     return words[0] in verbs
 
 
-class TableService(LobbyActions, ReminderActions, CatchUpActions, TableCore):
+class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, TableCore):
     """Lobbies, games and reminders for any number of channels; one lock per table."""
 
     # ---------------------------------------------------------------- finding tables
@@ -239,7 +241,10 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, TableCore):
         for m in await self.store.moves(table_id):
             shown = over or not m.secret or m.seat == own
             words = None
-            if shown and game is not None:
+            undone = undo_target(m)
+            if undone is not None:
+                words = undo_words(undone)
+            elif shown and game is not None:
                 words = _in_words(game, m.notation)
             entries.append(
                 LogEntry(

@@ -6,8 +6,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
-from games.base import Event, Game, InvalidOptions, NotYourTurn, Outcome, Rng, rank_standings
-from games.catherine import ai, present, rules
+from games.base import (
+    Event,
+    Game,
+    InvalidOptions,
+    NotYourTurn,
+    Outcome,
+    Rng,
+    ScoreChart,
+    rank_standings,
+)
+from games.catherine import ai, chart, present, rules
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.models import (
     MOVE_TYPES,
@@ -234,6 +243,19 @@ class Catherine(Game[State, Move, View]):
         )
 
     # ------------------------------------------------------------ the end
+
+    def score_series(self, states: Sequence[State]) -> ScoreChart | None:
+        return chart.score_series(states)
+
+    def reveals(self, before: State, after: State) -> bool:
+        """Hidden here: the deck (any draw shows a card to someone), the random draws and the
+        secret choices of the setup and placing phases (revealed when the last seat chooses)."""
+        return (
+            before.phase in ("setup", "place")
+            or len(self.to_act(before)) > 1
+            or before.deck != after.deck
+            or before.rng != after.rng
+        )
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":

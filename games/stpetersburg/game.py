@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
-from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.stpetersburg import ai, effects, present, rules
+from games.base import Event, Game, InvalidOptions, Outcome, Rng, ScoreChart, rank_standings
+from games.stpetersburg import ai, chart, effects, present, rules
 from games.stpetersburg.data import (
     BOARD_SIZE,
     CARDS,
@@ -298,6 +298,14 @@ class StPetersburg(Game[State, Move, View]):
         return tuple(prices)
 
     # ------------------------------------------------------------ the end
+
+    def score_series(self, states: Sequence[State]) -> ScoreChart | None:
+        return chart.score_series(states, self.outcome(states[-1]) if states else None)
+
+    def reveals(self, before: State, after: State) -> bool:
+        """Hidden here: the order of the stacks (a refill or an Observatory draw shows cards) and
+        the random draws; secret money changes only by what the move itself shows."""
+        return before.stacks != after.stacks or before.rng != after.rng
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

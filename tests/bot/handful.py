@@ -37,6 +37,8 @@ from games.base import (
     InvalidOptions,
     Outcome,
     Rng,
+    ScoreChart,
+    chart_of,
     normalise,
     rank_standings,
 )
@@ -344,6 +346,11 @@ class Handful(Game[HandfulState, Any, HandfulView]):
             cards = f"{view.hand_sizes[seat]} cards" if hand is None else " ".join(map(str, hand))
             lines.append(f"{names.get(seat, seat)}: {score} – {cards}")
         return "\n".join(lines)
+
+    def score_series(self, states: Sequence[HandfulState]) -> ScoreChart | None:
+        """Each seat's score after every move (the test game's chart)."""
+        samples = [(str(i), {"score": dict(s.scores)}) for i, s in enumerate(states)]
+        return chart_of(samples, {"score": _texts("Score", "得点")}, _texts("Move", "手"))
 
     def outcome(self, state: HandfulState) -> Outcome | None:
         if self.to_act(state):

@@ -6,4 +6,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord.cogs.admin",
     "bot.discord.cogs.generated",
     "bot.discord.cogs.ticker",
+    "bot.discord.cogs.stats",
+    "bot.discord.cogs.after",
+    "bot.discord.cogs.undo",
 )

@@ -32,6 +32,11 @@ def name(english: str) -> app_commands.locale_str:
     return app_commands.locale_str(english, key=f"name.{english}")
 
 
+def local(english: str, japanese: str) -> app_commands.locale_str:
+    """A name or description written in both languages where it is used."""
+    return app_commands.locale_str(english, ja=japanese)
+
+
 def bot_of(interaction: discord.Interaction[Any]) -> Host:
     return interaction.client  # type: ignore[no-any-return]
 
