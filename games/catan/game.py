@@ -270,9 +270,8 @@ class Catan(Game[State, Move, View]):
             parts = rules.vp_parts(p, self.data)
             # Only the active player can gain VP, so the winner is alone at the top (§1.11);
             # the others are ranked by VP and may share a place.
-            winner = int(seat == state.turn)
+            winner = int(seat == state.winner)
             entries.append((p.id, sum(parts.values()), (winner,), parts))
-        entries.sort(key=lambda e: e[2], reverse=True)
         standings = rank_standings(entries)
         return Outcome(standings=standings)
 

@@ -134,6 +134,10 @@ MOVE_TYPES = (
 class Options(GameOptions):
     # Set positions for tests: the start seat, and cards put on top of the draw pile in order.
     start: int | None = internal()
+    # A safety stop the rules do not have: computer players can starve each other of cards for
+    # ever (every card in one hand, nothing left to build). After this many rounds the game ends
+    # and the most VP win; human games never come near it.
+    round_limit: int = internal(150)
     stack: dict[Literal["draw", "settlements"], tuple[str, ...]] | None = internal()
 
 
@@ -186,6 +190,7 @@ class State(Frozen):
     university_used: bool = False
     pending: Pending | None = None
     finished: bool = False
+    winner: int | None = None  # the seat that reached the VP goal
     turns: int = 1
     events: tuple[Event, ...] = ()
 

@@ -143,6 +143,10 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
             f"You drew: {_cards(d['cards'], 'en')}.",
             f"あなたが引いたカード: {_cards(d['cards'], 'ja')}。",
         ),
+        "round_limit": lambda: (
+            f"The game stops after {d['rounds']} rounds (safety limit): the most VP win.",
+            f"{d['rounds']}ラウンドに達したのでゲームを終了します（安全上限）。勝利ポイント最多が勝ち。",
+        ),
         "win": lambda: (
             f"{who} reaches {d['vp']} VP and wins!",
             f"{who}は{d['vp']}勝利ポイントに達して勝利しました！",

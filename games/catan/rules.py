@@ -644,7 +644,7 @@ def _build(t: Turn, seat: int, move: Any) -> None:
         t.update(seat, buildings=tuple(buildings))
     points = vp(t.players[seat], data)
     if points >= data.constants.win_vp:
-        t.changes["finished"] = True
+        t.changes.update(finished=True, winner=seat)
         t.event("win", seat, vp=points)
         return
     if after_event == "flip":
@@ -704,6 +704,10 @@ def _draw(t: Turn, seat: int, move: Any) -> None:
 
 
 def start_turn(t: Turn, seat: int) -> None:
+    if t.state.turns >= t.state.options.round_limit * len(t.players):
+        t.changes["finished"] = True
+        t.event("round_limit", rounds=t.state.options.round_limit)
+        return
     t.changes.update(
         turn=seat,
         phase="exchange",
