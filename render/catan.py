@@ -318,7 +318,7 @@ class Board:
             f"{w['exchanges']} {player.allowance}",
             f"{w['draws']} {player.draw_count}",
         )
-        x = MARGIN + 460
+        x: float = MARGIN + 460
         for i, label in enumerate(stats):
             x += p.pill(x, y + 26, label, 19, fill=colour if i == 0 else INK_SOFT) + 10
         if player.owed:
