@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.store import SqliteStore
-from bot.tables import TableDefaults, TableService
-from bot.updates import Update
+from bot.service.store import SqliteStore
+from bot.service.tables import TableDefaults, TableService
+from bot.service.updates import Update
 
 GAME = "stpetersburg"
 

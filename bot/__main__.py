@@ -9,8 +9,8 @@ import logging
 import sys
 from pathlib import Path
 
-from bot.config import ConfigError, Settings, load_settings
-from bot.console import run_console
+from bot.console.app import run_console
+from bot.service.config import ConfigError, Settings, load_settings
 
 NO_TOKEN = (
     "No Discord token configured (set SPIELTISCH_TOKEN or token in config.toml); "
@@ -79,13 +79,13 @@ def main(argv: list[str] | None = None) -> int:
         if settings.token_value() is None:
             print(HOW_TO_SET_TOKEN, file=sys.stderr)
             return 2
-        from bot.discord_app import sync_commands
+        from bot.discord.app import sync_commands
 
         names = asyncio.run(sync_commands(settings, arguments.guild))
         print(f"Synced {len(names)} commands: {', '.join(names)}")
         return 0
     if settings.token_value() is not None:
-        from bot.discord_app import run_discord
+        from bot.discord.app import run_discord
 
         asyncio.run(run_discord(settings))
         return 0

@@ -49,12 +49,16 @@ def option(
     labels: Mapping[str, tuple[str, str]] | None = None,
     ge: int | None = None,
     le: int | None = None,
+    ja_name: str | None = None,
 ) -> Any:
     """An option players may set: its English and Japanese one-line descriptions (≤ 100 chars).
 
-    `labels` names the values of a `Literal` option: value -> (English, Japanese).
+    `labels` names the values of a `Literal` option: value -> (English, Japanese). `ja_name` is
+    the option's own name in Japanese (a short word, no spaces); the field name otherwise.
     """
     extra: dict[str, Any] = {"ja": ja}
+    if ja_name:
+        extra["ja_name"] = ja_name
     if labels:
         extra["labels"] = {value: list(pair) for value, pair in labels.items()}
     return Field(default, description=en, json_schema_extra=extra, ge=ge, le=le)
@@ -79,6 +83,7 @@ class OptionSpec(Frozen):
     kind: Literal["bool", "int", "choice"]
     default: bool | int | str | None
     texts: Texts
+    names: Texts = Field(default_factory=dict)  # the option's name per language ("en": `name`)
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[Label, ...] = ()
@@ -106,13 +111,16 @@ def option_specs(model: type[GameOptions]) -> tuple[OptionSpec, ...]:
         if not field.description or "ja" not in extra:
             raise TypeError(f"{model.__name__}.{name}: declare offered options with option(...)")
         texts = {"en": field.description, "ja": str(extra["ja"])}
+        names = {"en": name, "ja": str(extra.get("ja_name") or name)}
         annotation = _strip_optional(field.annotation)
         minimum = maximum = None
         for meta in field.metadata:
             minimum = getattr(meta, "ge", minimum)
             maximum = getattr(meta, "le", maximum)
         if annotation is bool:
-            specs.append(OptionSpec(name=name, kind="bool", default=field.default, texts=texts))
+            specs.append(
+                OptionSpec(name=name, kind="bool", default=field.default, texts=texts, names=names)
+            )
         elif annotation is int:
             specs.append(
                 OptionSpec(
@@ -120,6 +128,7 @@ def option_specs(model: type[GameOptions]) -> tuple[OptionSpec, ...]:
                     kind="int",
                     default=field.default,
                     texts=texts,
+                    names=names,
                     minimum=minimum,
                     maximum=maximum,
                 )
@@ -133,7 +142,12 @@ def option_specs(model: type[GameOptions]) -> tuple[OptionSpec, ...]:
             )
             specs.append(
                 OptionSpec(
-                    name=name, kind="choice", default=field.default, texts=texts, choices=choices
+                    name=name,
+                    kind="choice",
+                    default=field.default,
+                    texts=texts,
+                    names=names,
+                    choices=choices,
                 )
             )
         else:

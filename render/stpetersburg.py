@@ -200,15 +200,16 @@ class Board:
         h = self.market_height()
         p.round_rect(MARGIN, y, WIDTH - MARGIN, y + h, 14, PANEL)
         p.text(MARGIN + 16, y + 20, label("market", self.lang), 18, bold=True)
-        if any(slot.old for slot in self.view.board):
+        if any(slot is not None and slot.old for slot in self.view.board):
             note = label("old_note", self.lang)
             p.text(WIDTH - MARGIN - 16, y + 20, note, 15, fill=INK_SOFT, align="right")
         gap = (INNER - 32 - SLOTS * CARD_W) / (SLOTS - 1)
         for i in range(SLOTS):
             x = MARGIN + 16 + i * (CARD_W + gap)
             top = y + 36
-            if i < len(self.view.board):
-                slot = self.view.board[i]
+            # Each card stays in the space it was dealt to; a taken card leaves an empty space.
+            slot = self.view.board[i] if i < len(self.view.board) else None
+            if slot is not None:
                 p.paste(card_tile(slot.card, slot.old, self.lang, self.scale), x, top)
                 if self.me is not None:
                     self.price_tag(p, x, top + CARD_H + 6, "board", slot.card, slot.old)

@@ -111,6 +111,14 @@ def _load() -> dict[str, Card]:
 
 CARDS: dict[str, Card] = _load()
 
+# The card properties the rules read on every move, as plain lookups: a dict or set lookup costs
+# a fraction of a model attribute read through a property.
+COST: dict[str, int] = {key: card.cost for key, card in CARDS.items()}
+COLOUR: dict[str, Colour] = {key: card.colour for key, card in CARDS.items()}
+TRADING: frozenset[str] = frozenset(key for key, card in CARDS.items() if card.trading)
+DISPLACED_VALUE: dict[str, int] = {key: card.value_when_displaced for key, card in CARDS.items()}
+INCOME: dict[str, tuple[int, int]] = {key: (card.money, card.points) for key, card in CARDS.items()}
+
 
 def _name_index() -> dict[str, str]:
     index: dict[str, str] = {}

@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
 from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.stpetersburg import ai, present, rules
+from games.stpetersburg import ai, effects, present, rules
 from games.stpetersburg.data import (
+    BOARD_SIZE,
     CARDS,
     HAND_PENALTY,
     PHASE_COLOUR,
@@ -88,7 +89,10 @@ class StPetersburg(Game[State, Move, View]):
             rng=rng,
             players=tuple(PlayerState(id=p, money=STARTING_MONEY) for p in players),
             stacks={**stacks, "workers": stacks["workers"][first_deal:]},
-            board=tuple(BoardCard(card=c) for c in stacks["workers"][:first_deal]),
+            board=(
+                *(BoardCard(card=c) for c in stacks["workers"][:first_deal]),
+                *(None,) * (BOARD_SIZE - first_deal),
+            ),
             markers=markers,
             turn=markers["workers"],
             events=(
@@ -179,11 +183,14 @@ class StPetersburg(Game[State, Move, View]):
 
     def apply(self, state: State, player: str, move: Move) -> State:
         self.check_move_type(move)
-        self.check_turn(state, player)
-        seat = self._seat(state, player)
-        if move not in rules.legal_moves(state, seat):
+        # The one seat that may act; anything else gets the contract's own refusal.
+        seat = state.pending.seat if state.pending is not None else state.turn
+        if state.finished or state.players[seat].id != player:
+            self.check_turn(state, player)
+            raise AssertionError("check_turn accepted a seat that may not act")
+        if not rules.is_legal(state, seat, move):
             raise rules.explain(state, seat, move)
-        return rules.apply_move(state, seat, move)
+        return effects.apply_move(state, seat, move)
 
     def parse(self, text: str) -> Move:
         return parse_move(text)

@@ -2,13 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import BaseModel, Field, field_validator
 
 from games.adapters import GameOptions, internal, option
 from games.base import Event, Frozen, Outcome, Rng
-from games.stpetersburg.data import StackId
+from games.stpetersburg.data import BOARD_SIZE, StackId
+
+# ---------------------------------------------------------------- building without validation
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+# The slots of a pydantic model, set through their descriptors (cheaper than setattr by name).
+_new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def build(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
+    """An instance of a frozen model from values the engine knows are valid, skipping validation.
+
+    `values` must hold every field, each of the type validation would give it (tuples where the
+    model says tuple), so that the instance equals its own JSON round trip; the engine's tests
+    (golden record, conformance round trips) check exactly that.
+    """
+    model: ModelT = _new(cls)
+    _set_dict(model, values)
+    _set_fields_set(model, set(values))
+    _set_extra(model, None)
+    _set_private(model, None)
+    return model
+
+
+def replace(model: ModelT, **changes: Any) -> ModelT:
+    """A copy of a frozen model with some fields changed (already valid), skipping validation."""
+    values = model.__dict__.copy()
+    values.update(changes)
+    return build(type(model), values)
+
 
 # ---------------------------------------------------------------- moves
 
@@ -78,6 +111,7 @@ class Options(GameOptions):
         False,
         en="Everyone's money is open (otherwise secret until the end)",
         ja="全員の所持金を公開する（通常は終了まで非公開）",
+        ja_name="所持金公開",
     )
     # phase id -> seat index holding that phase's start-player marker at the start
     start_markers: dict[StackId, int] | None = internal()
@@ -115,7 +149,7 @@ class State(Frozen):
     rng: Rng
     players: tuple[PlayerState, ...]
     stacks: dict[StackId, tuple[str, ...]]  # top of each stack first
-    board: tuple[BoardCard, ...] = ()
+    board: tuple[BoardCard | None, ...] = ()  # the 8 market spaces in order; None is empty
     discard: tuple[str, ...] = ()
     round: int = 1
     phase: StackId = "workers"
@@ -126,6 +160,13 @@ class State(Frozen):
     finished: bool = False
     events: tuple[Event, ...] = ()  # what the last apply did (views filter them)
     moves_played: int = 0
+
+    @field_validator("board")
+    @classmethod
+    def _all_spaces(cls, board: tuple[BoardCard | None, ...]) -> tuple[BoardCard | None, ...]:
+        # States saved before the market kept its spaces listed only the cards, pushed left:
+        # the free spaces were the last ones.
+        return (*board, *(None,) * (BOARD_SIZE - len(board)))
 
 
 # ---------------------------------------------------------------- views
@@ -172,7 +213,7 @@ class View(Frozen):
     round: int
     phase: StackId
     to_act: tuple[str, ...]
-    board: tuple[BoardCard, ...]
+    board: tuple[BoardCard | None, ...]  # market spaces; None: empty, the card taken from it
     stack_counts: dict[StackId, int]
     discard_count: int
     players: tuple[PlayerView, ...]

@@ -211,7 +211,9 @@ def board_text(view: View, lang: str, names: Mapping[str, str]) -> str:
         if view.to_act:
             acting = sep.join(who(s) for s in view.to_act)
             lines.append(f"手番: {acting}" if ja else f"To act: {acting}")
-    board = [card_name(c.card, lang) + ((" (−1)") if c.old else "") for c in view.board]
+    board = [
+        card_name(c.card, lang) + (" (−1)" if c.old else "") for c in view.board if c is not None
+    ]
     lines.append(("売り場: " if ja else "Board: ") + (sep.join(board) or "-"))
     stacks = sep.join(
         f"{STACK_NAMES['ja' if ja else 'en'][s]} {view.stack_counts[s]}" for s in STACKS

@@ -1,26 +1,31 @@
-"""Sankt Petersburg rules: costs, targets, legal moves, and the effect of each move on the state."""
+"""Sankt Petersburg rules: costs, targets, legal moves, and why a move is refused.
+
+`legal_moves` is the single definition of legality. `is_legal` answers for one move by building
+only the part of that list the move could be in, from the same pieces (`Holdings` offers, the
+board's distinct cards, the hand limit), so the two agree by construction; a test compares them.
+What a move does to the state is in `effects.py`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from typing import Any
+from functools import lru_cache
 
-from games.base import Event, IllegalMove
+from games.base import IllegalMove
 from games.stpetersburg.data import (
-    BOARD_SIZE,
     CARDS,
+    COLOUR,
+    COST,
+    DISPLACED_VALUE,
     HAND_LIMIT,
+    INCOME,
     MINIMUM_PAYMENT,
     OLD_CARD_DISCOUNT,
-    PHASE_COLOUR,
-    PHASES,
     PUB_POINTS_PER_PUB,
     PUB_PRICE_PER_POINT,
     STACKS,
+    TRADING,
     WAREHOUSE_HAND_LIMIT,
-    Colour,
-    StackId,
 )
 from games.stpetersburg.models import (
     BoardCard,
@@ -29,7 +34,6 @@ from games.stpetersburg.models import (
     Move,
     Observe,
     Pass,
-    Pending,
     Play,
     PlayerState,
     PubPurchase,
@@ -43,24 +47,84 @@ from games.stpetersburg.models import (
 COLOUR_DISCOUNTERS = {"blue": "carpenter_workshop", "orange": "gold_smelter"}
 
 
+def _may_replace(card: str, other: str) -> bool:
+    """Whether the trading card `card` may displace `other` (digest §1.7). Any building means any:
+    a face-down Observatory too (seed 000; README, rules notes)."""
+    if other in TRADING or COLOUR[other] != COLOUR[card]:
+        return False
+    displaces = CARDS[card].displaces
+    return displaces is None or other in (displaces, "czar_and_carpenter")
+
+
+# For each trading card, every card it may displace.
+REPLACEABLE = {card: frozenset(o for o in CARDS if _may_replace(card, o)) for card in TRADING}
+
+
+class Holdings:
+    """What one play area means for prices, worked out once per distinct area and kept.
+
+    Prices and targets depend on the play area alone (identical cards, the colour discounts, the
+    cards a trading card may displace); money only decides which of them are affordable. A
+    Holdings holds no reference back to itself, so one dropped from the cache is freed at once
+    rather than by the cyclic garbage collector.
+    """
+
+    __slots__ = ("counts", "discount", "hand_limit", "replaceable")
+
+    def __init__(self, area: tuple[str, ...]) -> None:
+        counts: dict[str, int] = {}
+        for key in area:
+            counts[key] = counts.get(key, 0) + 1
+        self.counts = counts  # in the order the cards came into play
+        self.discount = {"green": 0}
+        for colour, key in COLOUR_DISCOUNTERS.items():
+            self.discount[colour] = int(key in counts)
+        self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
+        self.replaceable: dict[str, tuple[str, ...]] = {}  # trading card -> its targets here
+
+    def price(self, card: str) -> int:
+        """The printed cost less identical cards and the colour discount (digest §1.6), before
+        the old-card discount, a displaced card's value and the minimum payment."""
+        return COST[card] - self.counts.get(card, 0) - self.discount[COLOUR[card]]
+
+    def targets(self, card: str) -> tuple[str, ...]:
+        """The distinct cards here, in the order they came into play, that the trading card
+        `card` may displace."""
+        found = self.replaceable.get(card)
+        if found is None:
+            allowed = REPLACEABLE[card]
+            found = self.replaceable[card] = tuple(t for t in self.counts if t in allowed)
+        return found
+
+    def offers(self, card: str, old: bool = False) -> tuple[tuple[str | None, int], ...]:
+        """(target, price) for every way to put `card` into play, bought old or not: what
+        legal_moves lists, is_legal checks and apply charges."""
+        price = self.price(card) - (OLD_CARD_DISCOUNT if old else 0)
+        if card in TRADING:
+            return tuple(
+                (t, max(MINIMUM_PAYMENT, price - DISPLACED_VALUE[t])) for t in self.targets(card)
+            )
+        return ((None, max(MINIMUM_PAYMENT, price)),)
+
+
+# Bounded: a long search meets many areas, and each Holdings is small.
+holdings = lru_cache(maxsize=4096)(Holdings)
+
+
 def cost(
     player: PlayerState, card_key: str, *, old: bool = False, target: str | None = None
 ) -> int:
     """What `player` pays to put `card_key` into play (digest §1.6); never below 1 ruble."""
-    card = CARDS[card_key]
-    price = card.cost - player.area.count(card_key)
+    price = holdings(player.area).price(card_key)
     if old:
         price -= OLD_CARD_DISCOUNT
     if target is not None:
-        price -= CARDS[target].value_when_displaced
-    colour_discounter = COLOUR_DISCOUNTERS.get(card.colour)
-    if colour_discounter is not None and colour_discounter in player.area:
-        price -= 1
+        price -= DISPLACED_VALUE[target]
     return max(MINIMUM_PAYMENT, price)
 
 
 def hand_limit(player: PlayerState) -> int:
-    return WAREHOUSE_HAND_LIMIT if "warehouse" in player.area else HAND_LIMIT
+    return holdings(player.area).hand_limit
 
 
 def face_up_observatories(player: PlayerState) -> int:
@@ -69,42 +133,34 @@ def face_up_observatories(player: PlayerState) -> int:
 
 def targets(player: PlayerState, card_key: str) -> tuple[str, ...]:
     """The distinct cards in `player`'s area that the trading card `card_key` may displace."""
-    card = CARDS[card_key]
-    found: list[str] = []
-    for key in player.area:
-        if key in found:
-            continue
-        other = CARDS[key]
-        if other.trading or other.colour != card.colour:
-            continue
-        if card.displaces is not None and key not in (card.displaces, "czar_and_carpenter"):
-            continue
-        if key == "observatory" and face_up_observatories(player) == 0:
-            continue  # a face-down Observatory cannot be exchanged
-        found.append(key)
-    return tuple(found)
+    return holdings(player.area).targets(card_key)
+
+
+def placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | None, int]]:
+    """(target, cost) for every way `player` could put `card` into play now."""
+    return list(holdings(player.area).offers(card, old))
 
 
 def payout(player: PlayerState, colour: str) -> tuple[int, int]:
     """(rubles, points) the player's cards of `colour` pay at that colour's scoring (§1.9)."""
     money = points = 0
     for key in player.area:
-        card = CARDS[key]
-        if card.colour == colour:
-            money += card.money
-            points += card.points
+        if COLOUR[key] == colour:
+            income, score = INCOME[key]
+            money += income
+            points += score
     if colour == "blue":
         points -= player.observatories_used  # a used Observatory scores nothing
         if "mariinskij_theater" in player.area:
-            money += sum(CARDS[k].colour == "orange" for k in player.area)
+            money += sum(COLOUR[k] == "orange" for k in player.area)
     elif colour == "orange" and "tax_man" in player.area:
-        money += sum(CARDS[k].colour == "green" for k in player.area)
+        money += sum(COLOUR[k] == "green" for k in player.area)
     return money, points
 
 
 def aristocrat_kinds(player: PlayerState) -> set[str]:
     """The distinct orange cards (aristocrats and orange trading cards) in the play area."""
-    return {key for key in player.area if CARDS[key].colour == "orange"}
+    return {key for key in player.area if COLOUR[key] == "orange"}
 
 
 def pub_limit(player: PlayerState) -> int:
@@ -114,20 +170,13 @@ def pub_limit(player: PlayerState) -> int:
 # ---------------------------------------------------------------- interned moves
 
 # Moves are immutable, so each distinct move is built once; this keeps legal_moves cheap.
-buy_move = cache(lambda card, old, target: Buy(card=card, old=old, target=target))
-take_move = cache(lambda card, old: Take(card=card, old=old))
-play_move = cache(lambda card, target: Play(card=card, target=target))
-observe_move = cache(lambda stack: Observe(stack=stack))
-drawn_move = cache(lambda action, target: Drawn(action=action, target=target))
-pub_move = cache(lambda points: PubPurchase(points=points))
+buy_move = lru_cache(maxsize=None)(lambda card, old, target: Buy(card=card, old=old, target=target))
+take_move = lru_cache(maxsize=None)(lambda card, old: Take(card=card, old=old))
+play_move = lru_cache(maxsize=None)(lambda card, target: Play(card=card, target=target))
+observe_move = lru_cache(maxsize=None)(lambda stack: Observe(stack=stack))
+drawn_move = lru_cache(maxsize=None)(lambda action, target: Drawn(action=action, target=target))
+pub_move = lru_cache(maxsize=None)(lambda points: PubPurchase(points=points))
 PASS = Pass()
-
-
-def placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | None, int]]:
-    """(target, cost) for every way `player` could put `card` into play now."""
-    if CARDS[card].trading:
-        return [(t, cost(player, card, old=old, target=t)) for t in targets(player, card)]
-    return [(None, cost(player, card, old=old))]
 
 
 # ---------------------------------------------------------------- legal moves
@@ -143,37 +192,89 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         if pending.kind == "pub":
             return [pub_move(n) for n in range(pub_limit(player) + 1)]
         assert pending.card is not None
+        held = holdings(player.area)
         drawn: list[Move] = [
             drawn_move("buy", target)
-            for target, price in placements(player, pending.card, False)
+            for target, price in held.offers(pending.card)
             if price <= player.money
         ]
-        if len(player.hand) < hand_limit(player):
+        if len(player.hand) < held.hand_limit:
             drawn.append(drawn_move("take", None))
         drawn.append(drawn_move("discard", None))
         return drawn
     if state.finished or state.turn != seat:
         return []
+    held = holdings(player.area)
+    money = player.money
     moves: list[Move] = []
     on_board = seen_in_order(state.board)
     for card, old in on_board:
-        for target, price in placements(player, card, old):
-            if price <= player.money:
+        for target, price in held.offers(card, old):
+            if price <= money:
                 moves.append(buy_move(card, old, target))
-    if len(player.hand) < hand_limit(player):
+    if len(player.hand) < held.hand_limit:
         moves.extend(take_move(card, old) for card, old in on_board)
-    for card in dict.fromkeys(player.hand):
-        for target, price in placements(player, card, False):
-            if price <= player.money:
-                moves.append(play_move(card, target))
+    if player.hand:
+        for card in dict.fromkeys(player.hand):
+            for target, price in held.offers(card):
+                if price <= money:
+                    moves.append(play_move(card, target))
     if state.phase == "buildings" and face_up_observatories(player) > 0:
         moves.extend(observe_move(stack) for stack in STACKS if len(state.stacks[stack]) >= 2)
     moves.append(PASS)
     return moves
 
 
-def seen_in_order(board: Sequence[BoardCard]) -> list[tuple[str, bool]]:
-    return list(dict.fromkeys((slot.card, slot.old) for slot in board))
+def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], ...]:
+    """The distinct (card, old) on the board, in the order of their spaces."""
+    global _last_seen
+    last_board, last_seen = _last_seen
+    if board is last_board:
+        return last_seen  # a pass leaves the board tuple as it was: same answer
+    seen: list[tuple[str, bool]] = []
+    for slot in board:
+        if slot is not None:
+            key = (slot.card, slot.old)
+            if key not in seen:
+                seen.append(key)
+    _last_seen = (board, tuple(seen))  # one assignment: safe to read from any thread
+    return _last_seen[1]
+
+
+_last_seen: tuple[Sequence[BoardCard | None], tuple[tuple[str, bool], ...]] = ((), ())
+
+
+def is_legal(state: State, seat: int, move: Move) -> bool:
+    """Whether `move` is in `legal_moves(state, seat)`, without building the whole list.
+
+    Buys, takes, plays and passes (nearly every move) look only at the offers `legal_moves`
+    would list for that card; the rest (decisions, the Observatory) compare with the full list.
+    """
+    if state.pending is None and not state.finished and state.turn == seat:
+        kind = move.kind
+        if kind == "pass":
+            return True
+        player = state.players[seat]
+        if kind == "buy" or kind == "take":
+            assert isinstance(move, Buy | Take)
+            if (move.card, move.old) not in seen_in_order(state.board):
+                return False
+            held = holdings(player.area)
+            if isinstance(move, Take):
+                return len(player.hand) < held.hand_limit
+            return _offered(held.offers(move.card, move.old), player.money, move.target)
+        if isinstance(move, Play):
+            if move.card not in player.hand:
+                return False
+            return _offered(holdings(player.area).offers(move.card), player.money, move.target)
+    return move in legal_moves(state, seat)
+
+
+def _offered(offers: tuple[tuple[str | None, int], ...], money: int, target: str | None) -> bool:
+    for offered, price in offers:
+        if offered == target:
+            return price <= money
+    return False
 
 
 # ---------------------------------------------------------------- explanations
@@ -228,9 +329,10 @@ def explain(state: State, seat: int, move: Move) -> IllegalMove:
             "天文台は2枚以上残っている山にしか使えません。",
         )
     if isinstance(move, (Buy, Take)):
-        if not any(s.card == move.card and s.old == move.old for s in state.board):
+        on_board = [s for s in state.board if s is not None]
+        if not any(s.card == move.card and s.old == move.old for s in on_board):
             en, ja = _name(move.card)
-            if not any(s.card == move.card for s in state.board):
+            if not any(s.card == move.card for s in on_board):
                 return IllegalMove(f"There is no {en} on the board.", f"売り場に{ja}はありません。")
             if move.old:
                 return IllegalMove(
@@ -287,235 +389,3 @@ def _placement_problem(
         f"{en} costs you {price} rubles; you have {player.money}.",
         f"{ja}のコストは{price}ルーブルですが、所持金は{player.money}ルーブルです。",
     )
-
-
-# ---------------------------------------------------------------- applying moves
-
-
-class Table:
-    """A mutable scratch copy of a State while one move is applied; frozen again at the end."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.players = list(state.players)
-        self.stacks = dict(state.stacks)
-        self.board = list(state.board)
-        self.discard = list(state.discard)
-        self.round = state.round
-        self.phase: StackId = state.phase
-        self.markers = state.markers
-        self.turn = state.turn
-        self.passes = state.passes
-        self.pending = state.pending
-        self.finished = state.finished
-        self.events: list[Event] = []
-        self.public_money = state.options.public_money or len(state.players) == 1
-
-    def freeze(self) -> State:
-        return self.state.model_copy(
-            update={
-                "players": tuple(self.players),
-                "stacks": self.stacks,
-                "board": tuple(self.board),
-                "discard": tuple(self.discard),
-                "round": self.round,
-                "phase": self.phase,
-                "markers": self.markers,
-                "turn": self.turn,
-                "passes": self.passes,
-                "pending": self.pending,
-                "finished": self.finished,
-                "events": tuple(self.events),
-                "moves_played": self.state.moves_played + 1,
-            }
-        )
-
-    # -- helpers
-
-    def seat_id(self, seat: int) -> str:
-        return self.players[seat].id
-
-    def event(self, kind: str, seat: int | None = None, **data: Any) -> None:
-        self.events.append(
-            Event(kind=kind, seat=None if seat is None else self.seat_id(seat), data=data)
-        )
-
-    def money_event(self, kind: str, seat: int, **data: Any) -> None:
-        """A money amount: public when money is public, otherwise only for its owner."""
-        private_to = None if self.public_money else self.seat_id(seat)
-        self.events.append(
-            Event(kind=kind, seat=self.seat_id(seat), private_to=private_to, data=data)
-        )
-
-    def update(self, seat: int, **changes: Any) -> PlayerState:
-        player = self.players[seat].model_copy(update=changes)
-        self.players[seat] = player
-        return player
-
-    def order_from(self, first: int) -> list[int]:
-        n = len(self.players)
-        return [(first + i) % n for i in range(n)]
-
-    def take_from_board(self, card: str, old: bool) -> None:
-        for index, slot in enumerate(self.board):
-            if slot.card == card and slot.old == old:
-                del self.board[index]
-                return
-        raise AssertionError("legal_moves offered a card that is not on the board")
-
-    def put_into_play(
-        self, seat: int, card: str, *, old: bool, target: str | None, how: str
-    ) -> None:
-        player = self.players[seat]
-        price = cost(player, card, old=old, target=target)
-        area = list(player.area)
-        if target is not None:
-            area.remove(target)
-            self.discard.append(target)
-        area.append(card)
-        self.update(seat, money=player.money - price, area=tuple(area))
-        self.event(how, seat, card=card, old=old, target=target)
-        self.money_event("paid", seat, amount=price, card=card)
-
-    # -- turn flow
-
-    def end_turn(self, *, passed: bool) -> None:
-        self.passes = self.passes + 1 if passed else 0
-        if self.passes >= len(self.players):
-            self.end_action_step()
-        else:
-            self.turn = (self.turn + 1) % len(self.players)
-
-    def end_action_step(self) -> None:
-        colour = PHASE_COLOUR[self.phase]
-        if colour is not None:
-            self.score(colour)
-        if self.phase == "buildings":
-            queue = [
-                s
-                for s in self.order_from(self.markers["buildings"])
-                if pub_limit(self.players[s]) > 0
-            ]
-            if queue:
-                self.pending = Pending(kind="pub", seat=queue[0], queue=tuple(queue[1:]))
-                return
-        self.after_scoring()
-
-    def after_scoring(self) -> None:
-        self.pending = None
-        if self.phase == "trading":
-            self.end_round()
-            return
-        next_phase = PHASES[PHASES.index(self.phase) + 1]
-        self.refill(next_phase)
-        self.start_phase(next_phase)
-
-    def start_phase(self, phase: StackId) -> None:
-        # The Japanese rulebook turns a used Observatory face up "at the start of the next
-        # ラウンド", which in that document means the next phase (see README, rules notes).
-        for seat, player in enumerate(self.players):
-            if player.observatories_used:
-                self.update(seat, observatories_used=0)
-        self.phase = phase
-        self.turn = self.markers[phase]
-        self.passes = 0
-        self.event("phase", None, phase=phase, round=self.round, start=self.seat_id(self.turn))
-
-    def refill(self, stack: StackId, limit: int = BOARD_SIZE) -> None:
-        deck = self.stacks[stack]
-        count = max(0, min(limit - len(self.board), len(deck)))
-        if count:
-            dealt = deck[:count]
-            self.stacks[stack] = deck[count:]
-            self.board.extend(BoardCard(card=c) for c in dealt)
-            self.event("refill", None, stack=stack, cards=list(dealt))
-            if not self.stacks[stack]:
-                self.event("stack_empty", None, stack=stack)
-
-    def score(self, colour: Colour) -> None:
-        for seat in self.order_from(self.markers[self.phase]):
-            player = self.players[seat]
-            money, points = payout(player, colour)
-            if not (money or points):
-                continue  # nothing to pay out, nothing to announce
-            self.update(seat, money=player.money + money, points=player.points + points)
-            if points:
-                self.event("score", seat, phase=self.phase, points=points)
-            if money:
-                self.money_event("income", seat, amount=money, phase=self.phase)
-
-    def end_round(self) -> None:
-        if any(not self.stacks[s] for s in STACKS):
-            self.finished = True
-            self.event("game_end", None, round=self.round)
-            return
-        old = [slot.card for slot in self.board if slot.old]
-        self.discard.extend(old)
-        self.board = [BoardCard(card=slot.card, old=True) for slot in self.board if not slot.old]
-        self.event("round_end", None, round=self.round, discarded=old)
-        n = len(self.players)
-        self.markers = {phase: (seat + 1) % n for phase, seat in self.markers.items()}
-        self.round += 1
-        self.refill("workers")
-        self.start_phase("workers")
-
-
-def apply_move(state: State, seat: int, move: Move) -> State:
-    """The state after `seat` plays `move`, which the caller has checked is legal."""
-    table = Table(state)
-    if isinstance(move, Pass):
-        table.event("pass", seat)
-        table.end_turn(passed=True)
-    elif isinstance(move, Buy):
-        table.take_from_board(move.card, move.old)
-        table.put_into_play(seat, move.card, old=move.old, target=move.target, how="buy")
-        table.end_turn(passed=False)
-    elif isinstance(move, Take):
-        table.take_from_board(move.card, move.old)
-        player = table.players[seat]
-        table.update(seat, hand=(*player.hand, move.card))
-        table.event("take", seat, card=move.card, old=move.old)
-        table.end_turn(passed=False)
-    elif isinstance(move, Play):
-        hand = list(table.players[seat].hand)
-        hand.remove(move.card)
-        table.update(seat, hand=tuple(hand))
-        table.put_into_play(seat, move.card, old=False, target=move.target, how="play")
-        table.end_turn(passed=False)
-    elif isinstance(move, Observe):
-        deck = table.stacks[move.stack]
-        table.stacks[move.stack] = deck[1:]
-        player = table.players[seat]
-        # The Observatory is committed (face down) as soon as it is used, so the revealed card
-        # cannot displace the very Observatory that drew it.
-        table.update(seat, observatories_used=player.observatories_used + 1)
-        table.pending = Pending(kind="observatory", seat=seat, card=deck[0], stack=move.stack)
-        table.event("observe", seat, stack=move.stack, card=deck[0])
-    elif isinstance(move, Drawn):
-        assert table.pending is not None and table.pending.card is not None
-        card = table.pending.card
-        table.pending = None
-        if move.action == "buy":
-            table.put_into_play(seat, card, old=False, target=move.target, how="buy_drawn")
-        elif move.action == "take":
-            player = table.players[seat]
-            table.update(seat, hand=(*player.hand, card))
-            table.event("take_drawn", seat, card=card)
-        else:
-            table.discard.append(card)
-            table.event("discard_drawn", seat, card=card)
-        table.end_turn(passed=False)
-    elif isinstance(move, PubPurchase):
-        assert table.pending is not None
-        player = table.players[seat]
-        table.event("pub", seat, points=move.points)
-        if move.points:
-            price = PUB_PRICE_PER_POINT * move.points
-            table.update(seat, money=player.money - price, points=player.points + move.points)
-            table.money_event("paid", seat, amount=price, card="pub")
-        queue = table.pending.queue
-        if queue:
-            table.pending = Pending(kind="pub", seat=queue[0], queue=queue[1:])
-        else:
-            table.after_scoring()
-    return table.freeze()

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import tests.bot.testgames  # noqa: F401  (registers the test games)
-from bot.store import SqliteStore
-from bot.tables import TableDefaults, TableService
+from bot.service.store import SqliteStore
+from bot.service.tables import TableDefaults, TableService
 
 START = 1_700_000_000.0
 

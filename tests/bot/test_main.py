@@ -42,7 +42,7 @@ def test_without_a_token_or_a_terminal_it_says_how_to_set_the_token(tmp_path: Pa
 def test_with_a_token_it_runs_the_discord_bot(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.discord_app
+    import bot.discord.app
 
     started: list[str | None] = []
 
@@ -51,7 +51,7 @@ def test_with_a_token_it_runs_the_discord_bot(
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("SPIELTISCH_TOKEN", "abc")
-    monkeypatch.setattr(bot.discord_app, "run_discord", fake_run_discord)
+    monkeypatch.setattr(bot.discord.app, "run_discord", fake_run_discord)
     assert main([]) == 0
     assert started == ["abc"]
 

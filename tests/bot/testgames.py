@@ -1,4 +1,5 @@
-"""Two tiny games for the bot's tests: a turn-based one with secret draws, and a simultaneous one.
+"""Tiny games for the bot's tests: a turn-based one with secret draws, a simultaneous one, and
+`handful` (tests/bot/handful.py: options, a secret hand, menus, buttons, move commands, an AI).
 
 `tally`: players take turns adding 1–3 to a shared total (or passing) until it reaches the target;
 each add draws a secret token only the mover sees. `sealed`: each round every player bids 0–3 at
@@ -14,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, ValidationError
 
 import games
-from games.adapters import GameOptions, option
+from games.adapters import RANDOM_AI, AiKind, GameOptions, option
 from games.base import (
     Event,
     Frozen,
@@ -26,8 +27,24 @@ from games.base import (
     Rng,
     rank_standings,
 )
+from tests.bot.handful import Handful
 
 # ---------------------------------------------------------------- tally (turn-based)
+
+
+class LargestAdd:
+    """A "greedy" AI for tally: adds as much as it may."""
+
+    def choose(self, game: Any, state: Any, seat: str, rng: Any) -> Any:
+        moves = game.legal_moves(state, seat)
+        return max(moves, key=lambda m: getattr(m, "amount", 0))
+
+
+class LastMove:
+    """A "greedy" AI for sealed bids: the highest bid."""
+
+    def choose(self, game: Any, state: Any, seat: str, rng: Any) -> Any:
+        return game.legal_moves(state, seat)[-1]
 
 
 class Add(Frozen):
@@ -78,6 +95,12 @@ class Tally(Game[TallyState, Any, TallyView]):
     state_type = TallyState
     move_types = (Add, Pass)
     options_type = TallyOptions
+
+    def ai_kinds(self) -> tuple[AiKind, ...]:
+        return (
+            RANDOM_AI,
+            AiKind("greedy", {"en": "adds the most", "ja": "最大を加える"}, LargestAdd),
+        )
 
     def board_text(
         self, view: TallyView, *, lang: str = "en", names: Mapping[str, str] | None = None
@@ -232,6 +255,9 @@ class Sealed(Game[SealedState, Bid, SealedView]):
     move_types = (Bid,)
     options_type = SealedOptions
 
+    def ai_kinds(self) -> tuple[AiKind, ...]:
+        return (RANDOM_AI, AiKind("greedy", {"en": "bids high", "ja": "高く入札"}, LastMove))
+
     def board_text(
         self, view: SealedView, *, lang: str = "en", names: Mapping[str, str] | None = None
     ) -> str:
@@ -315,3 +341,4 @@ class Sealed(Game[SealedState, Bid, SealedView]):
 
 TALLY = games.register(Tally())
 SEALED = games.register(Sealed())
+HANDFUL = games.register(Handful())

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import games
-from games.stpetersburg.data import STACKS, card_key
+from games.stpetersburg.data import BOARD_SIZE, STACKS, card_key
 from games.stpetersburg.models import BoardCard, State
 
 G = games.get("stpetersburg")
@@ -54,9 +54,9 @@ def position(
         seats[seat] = seats[seat].model_copy(update=changes)
     update: dict[str, Any] = {"players": tuple(seats), "phase": phase, "turn": turn}
     if board or old:
-        update["board"] = tuple(BoardCard(card=key(c), old=True) for c in old) + tuple(
-            BoardCard(card=key(c)) for c in board
-        )
+        cards = [BoardCard(card=key(c), old=True) for c in old]
+        cards += [BoardCard(card=key(c)) for c in board]
+        update["board"] = (*cards, *(None,) * (BOARD_SIZE - len(cards)))
     if stacks is not None:
         update["stacks"] = {s: keys(stacks.get(s, state.stacks[s])) for s in STACKS}
     if markers is not None:
@@ -69,6 +69,11 @@ def play(state: State, *moves: tuple[str, str]) -> State:
     for seat, text in moves:
         state = G.apply(state, seat, G.parse(text))
     return state
+
+
+def on_board(state: State) -> list[BoardCard]:
+    """The cards on the market, in space order, without the empty spaces."""
+    return [slot for slot in state.board if slot is not None]
 
 
 def money_of(state: State, seat: int) -> int:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.games.stp_helpers import SEATS, G, end_step, play, position
+from tests.games.stp_helpers import SEATS, G, end_step, on_board, play, position
 
 
 def test_check_19_r1_rulebook_action_step():
@@ -62,16 +64,17 @@ def test_check_19_solo_single_pass_ends_the_step():
 @pytest.mark.parametrize(("players", "dealt"), [(4, 8), (3, 6), (2, 4), (1, 2)])
 def test_check_20_first_worker_deal(players, dealt):
     state = G.new(list(SEATS[:players]), seed=3)
-    assert len(state.board) == dealt
-    assert all(not slot.old for slot in state.board)
+    assert len(on_board(state)) == dealt
+    assert all(not slot.old for slot in on_board(state))
+    assert state.board[dealt:] == (None,) * (8 - dealt)  # the spaces left empty are the last
     assert len(state.stacks["workers"]) == 31 - dealt
 
 
 def test_check_20_later_refills_fill_the_board_to_eight():
     state = end_step(G.new(["A", "B"], seed=3))
     assert state.phase == "buildings"
-    assert len(state.board) == 8
-    assert sum(1 for s in state.board if s.card in G_BUILDINGS) == 4
+    assert len(on_board(state)) == 8
+    assert sum(1 for s in on_board(state) if s.card in G_BUILDINGS) == 4
 
 
 G_BUILDINGS = {
@@ -102,12 +105,16 @@ def test_check_21_end_of_round():
     state = end_step(state)
     assert state.round == 2 and state.phase == "workers"
     assert {"market", "author"} <= set(state.discard)
-    assert [(s.card, s.old) for s in state.board[:3]] == [
+    # The old cards left their spaces (0 and 1) empty; the rest stay where they lay, and the
+    # new workers fill the gaps from the left.
+    assert [(s.card, s.old) for s in on_board(state)] == [
+        (next_workers[0], False),
+        (next_workers[1], False),
         ("bank", True),
         ("pope", True),
         ("wharf", True),
+        *((c, False) for c in next_workers[2:]),
     ]
-    assert [(s.card, s.old) for s in state.board[3:]] == [(c, False) for c in next_workers]
     assert state.markers == {"workers": 1, "buildings": 2, "aristocrats": 0, "trading": 1}
     assert state.turn == 1
 
@@ -122,7 +129,7 @@ def test_check_22_trading_stack_runs_out_then_final_scoring_without_worker_deal(
     workers_left = len(state.stacks["workers"])
     state = end_step(state)
     assert state.phase == "trading"
-    assert len(state.board) == 6  # only 3 trading cards could be dealt into the 5 free spaces
+    assert len(on_board(state)) == 6  # only 3 trading cards could be dealt into the 5 free spaces
     assert state.stacks["trading"] == ()
     assert not state.finished
     state = end_step(state)
@@ -171,3 +178,26 @@ def test_three_player_double_marker_goes_to_different_seats_across_seeds():
         values = list(markers.values())
         doubles.add(next(s for s in range(3) if values.count(s) == 2))
     assert doubles == {0, 1, 2}
+
+
+def test_market_spaces_keep_their_places_and_refills_fill_the_gaps():
+    state = position(2, phase="workers", board=["Lumberjack", "Shepherd", "Gold Miner"])
+    before = state.board
+    state = play(state, ("A", "take Shepherd"))
+    assert state.board[1] is None  # an empty space where the card was taken
+    assert state.board[0] == before[0] and state.board[2] == before[2]
+    next_buildings = state.stacks["buildings"][:6]
+    state = end_step(state)
+    assert state.phase == "buildings"
+    cards = [slot.card for slot in state.board if slot is not None]
+    assert cards == ["lumberjack", next_buildings[0], "gold_miner", *next_buildings[1:]]
+
+
+def test_a_state_saved_before_the_market_kept_its_spaces_loads_with_the_free_spaces_last():
+    state = position(2, phase="workers", board=["Lumberjack", "Shepherd", "Gold Miner"])
+    saved = json.loads(state.model_dump_json())
+    saved["board"] = [slot for slot in saved["board"] if slot is not None]  # the old form
+    loaded = G.load(json.dumps(saved))
+    assert loaded == state
+    loaded = end_step(loaded)
+    assert len(on_board(loaded)) == 8  # the refill still fills the board

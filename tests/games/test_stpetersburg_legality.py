@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import IllegalMove
-from tests.games.stp_helpers import G, end_step, play, position
+from tests.games.stp_helpers import G, end_step, money_of, play, position
 
 
 def formatted(state, seat="A"):
@@ -135,7 +135,9 @@ def test_check_18_used_observatory_scores_zero_unused_scores_one():
     assert after.players[1].points == 1  # face up
 
 
-def test_check_18_face_down_observatory_is_not_a_target_until_it_turns_face_up():
+def test_face_down_observatory_can_be_displaced_by_a_blue_trading_card():
+    # Seed 000 (the Japanese rulebook): 「青の交換カードは、任意の配置している建築物と置き換えられます。」
+    # A used Observatory is turned face down but stays a building, so it can be replaced.
     state = position(
         phase="buildings",
         areas={0: ["Observatory"]},
@@ -143,18 +145,45 @@ def test_check_18_face_down_observatory_is_not_a_target_until_it_turns_face_up()
         money={0: 40},
         stacks={"buildings": ["Market", "Firehouse", "Library"]},
     )
-    state = play(state, ("A", "observe buildings"))
-    # The revealed card cannot replace the Observatory that revealed it.
-    state = play(state, ("A", "take drawn"), ("B", "pass"))
-    assert not any(m.startswith("buy Bank") for m in formatted(state))
-    with pytest.raises(IllegalMove):
-        play(state, ("A", "buy Bank > Observatory"))
-    # Following the Japanese rulebook, it turns face up when the next phase begins.
-    state = end_step(state)
-    assert state.phase == "aristocrats"
-    assert state.players[0].observatories_used == 0
-    state = state.model_copy(update={"turn": 0})
+    state = play(state, ("A", "observe buildings"), ("A", "take drawn"), ("B", "pass"))
+    assert state.players[0].observatories_used == 1
     assert "buy Bank > Observatory" in formatted(state)
+    state = play(state, ("A", "buy Bank > Observatory"))
+    assert state.players[0].area == ("bank",)
+    assert state.players[0].observatories_used == 0
+    assert "observatory" in state.discard
+    # 13 − 6 (the Observatory's printed cost)
+    assert money_of(state, 0) == 40 - 7
+
+
+def test_card_revealed_by_an_observatory_can_replace_that_observatory():
+    state = position(
+        phase="buildings",
+        areas={0: ["Observatory"]},
+        money={0: 40},
+        stacks={"trading": ["Bank", "Harbor"]},
+    )
+    state = play(state, ("A", "observe trading"))
+    assert "buy drawn > Observatory" in formatted(state)
+    state = play(state, ("A", "buy drawn > Observatory"))
+    assert state.players[0].area == ("bank",)
+    assert state.players[0].observatories_used == 0
+
+
+def test_displacing_one_of_two_observatories_gives_up_the_face_down_one():
+    state = position(
+        phase="buildings",
+        areas={0: ["Observatory", "Observatory"]},
+        board=["Bank"],
+        money={0: 40},
+        stacks={"buildings": ["Market", "Firehouse", "Library"]},
+    )
+    state = play(state, ("A", "observe buildings"), ("A", "discard drawn"), ("B", "pass"))
+    state = play(state, ("A", "buy Bank > Observatory"))
+    assert state.players[0].area == ("observatory", "bank")
+    assert state.players[0].observatories_used == 0  # the one left is face up: usable, scores 1
+    state = play(state, ("B", "pass"))
+    assert any(m.startswith("observe") for m in formatted(state))
 
 
 def test_two_observatories_each_used_once_per_round():

@@ -129,3 +129,16 @@ def test_hidden_information_does_not_change_the_picture(viewer: str | None) -> N
     public_money = state.options.model_copy(update={"public_money": True})
     shown, shown_other = (s.model_copy(update={"options": public_money}) for s in (state, other))
     assert board.render(G.view(shown, viewer)) != board.render(G.view(shown_other, viewer))
+
+
+def test_market_cards_stay_in_their_spaces() -> None:
+    state = G.new(list(SEATS[:2]), seed=3)
+    cards_only = [slot for slot in state.board if slot is not None]
+    packed = state.model_copy(update={"board": (*cards_only, None, None)})
+    # The same cards in the same order, one space to the right: a renderer that pushed the
+    # cards left would draw both alike.
+    gapped = state.model_copy(update={"board": (None, *cards_only, None)})
+    layout = board.board_image(G.view(packed, None), lang="en")
+    moved = board.board_image(G.view(gapped, None), lang="en")
+    assert layout.size == moved.size
+    assert layout.tobytes() != moved.tobytes()  # the first space is drawn empty, not filled up

@@ -11,10 +11,10 @@ import discord
 import pytest
 import simcord
 
-from bot.config import Settings
-from bot.discord_app import Bot
-from bot.store import SqliteStore
-from bot.tables import TableService
+from bot.discord.app import Bot
+from bot.service.config import Settings
+from bot.service.store import SqliteStore
+from bot.service.tables import TableService
 
 GUILD_ID = 4_242_424_242_424_242
 

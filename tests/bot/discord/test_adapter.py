@@ -11,7 +11,7 @@ import pytest
 import simcord
 from simcord import interactions as sim_interactions
 
-from bot.components import (
+from bot.discord.components import (
     CUSTOM_ID_MAX,
     HAND_TEMPLATE,
     MOVE_TEMPLATE,
@@ -20,6 +20,7 @@ from bot.components import (
     build_view,
     move_custom_id,
 )
+from games.adapters import MoveGroup
 from tests.bot.discord.conftest import GUILD_ID, World
 from tests.bot.discord.driver import bot_messages, components_of, latest_board, to_act
 
@@ -44,7 +45,7 @@ async def two_player_game(world: World, **options: Any) -> tuple[Any, Any, simco
     alice, bob = world.member("alice"), world.member("bob")
     await alice.slash(world.channel, "join")
     await bob.slash(world.channel, "join")
-    await alice.slash(world.channel, "start", game="stpetersburg", **options)
+    await alice.slash(world.channel, "start stpetersburg", **options)
     (thread,) = world.channel.threads
     return alice, bob, thread
 
@@ -133,7 +134,7 @@ async def test_a_player_is_reminded_after_the_configured_time(world: World) -> N
     alice, bob = world.member("alice"), world.member("bob")
     await alice.slash(world.channel, "join")
     await bob.slash(world.channel, "join")
-    await alice.slash(world.channel, "start", game="stpetersburg", remind_hours=1.0)
+    await alice.slash(world.channel, "start stpetersburg", remind_hours=1.0)
     (thread,) = world.channel.threads
     waiting = to_act(latest_board(thread))[0]
     before = len(bot_messages(thread))
@@ -183,7 +184,7 @@ async def test_without_thread_permission_the_game_stays_in_the_channel(world: Wo
         "POST", "/channels/*/threads", status=403, code=50013, message="Missing Permissions"
     )
     alice = world.member("alice")
-    result = await alice.slash(world.channel, "start", game="stpetersburg")
+    result = await alice.slash(world.channel, "start stpetersburg")
     assert result.acknowledged and not world.channel.threads
     assert "To act:" in latest_board(world.channel).content
 
@@ -206,13 +207,18 @@ async def test_synced_commands_have_names_options_and_japanese_localisations(wor
         "stp",
     }
     assert expected <= set(commands)
+    assert "game" not in {o["name"] for o in commands["start"]["options"]}
     assert commands["join"]["name_localizations"]["ja"] == "参加"
     assert commands["hand"]["description_localizations"]["ja"].startswith("手札")
-    start = {o["name"]: o for o in commands["start"]["options"]}
-    assert {"game", "bots", "bot_kind", "public_money", "remind_hours"} <= set(start)
-    assert start["game"]["required"] and {"stpetersburg"} <= {
-        c["value"] for c in start["game"]["choices"]
-    }
+    # /start has one sub-command per game, with the adapter's options and the game's own.
+    per_game = {o["name"]: o for o in commands["start"]["options"]}
+    assert {"stpetersburg"} <= set(per_game)
+    assert per_game["stpetersburg"]["name_localizations"]["ja"] == "サンクトペテルブルグ"
+    start = {o["name"]: o for o in per_game["stpetersburg"]["options"]}
+    assert {"bots", "ai", "public_money", "remind_hours"} <= set(start)
+    assert start["public_money"]["type"] == 5  # boolean
+    assert start["public_money"]["name_localizations"]["ja"] == "所持金公開"
+    assert {"random", "greedy"} <= {c["value"] for c in start["ai"]["choices"]}
     assert start["bots"]["max_value"] == 3
     move = commands["move"]["options"][0]
     assert move["autocomplete"] and move["name_localizations"]["ja"] == "手"
@@ -230,7 +236,7 @@ async def test_move_autocomplete_offers_the_callers_legal_moves(
 ) -> None:
     alice = world.member("alice")
     locales[alice.id] = "ja"
-    await alice.slash(world.channel, "start", game="stpetersburg")
+    await alice.slash(world.channel, "start stpetersburg")
     (thread,) = world.channel.threads
     choices = await alice.autocomplete(thread, "move", "notation", "")
     assert choices and all(c["name"] for c in choices)
@@ -245,9 +251,14 @@ def test_components_stay_within_discord_limits() -> None:
     many = [Choice(i, f"buy Card {i}", f"buy Card {i}", "buy") for i in range(60)]
     many += [Choice(100 + i, f"play Card {i}", f"play Card {i}", "play") for i in range(30)]
     many += [Choice(200, "pass", "pass", "pass")]
-    view = build_view("t1234567", 123456, many, lang="en", hand_button=True)
+    buy = MoveGroup(key="buy", texts={"en": "Buy a card", "ja": "カードを購入"}, menu=True)
+    view = build_view("t1234567", 123456, many, lang="en", groups=(buy,), hand_button=True)
     rows = view.to_components()
     assert len(rows) <= 5
+    menus = [c for row in rows for c in row["components"] if c["type"] == 3]
+    assert [m["custom_id"] for m in menus[:3]] == [
+        f"spt:sel:t1234567:123456:buy{p}" for p in range(3)
+    ]
     for row in rows:
         items = row["components"]
         assert len(items) <= 5

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.cogs.board import default_renderer
+from bot.discord.board import default_renderer
 from tests.bot.discord.conftest import World
 from tests.bot.discord.driver import DISCORD_ANSWER_LIMIT, Timing, play_to_the_end
 
@@ -12,7 +12,7 @@ async def test_two_members_play_a_whole_game_to_the_final_score(world: World) ->
     timing = Timing()
     await timing.run(alice.slash(world.channel, "join"))
     await timing.run(bob.slash(world.channel, "join"))
-    await timing.run(alice.slash(world.channel, "start", game="stpetersburg", public_money=True))
+    await timing.run(alice.slash(world.channel, "start stpetersburg", public_money=True))
     (thread,) = world.channel.threads
     final = await play_to_the_end(thread, {alice.id: alice, bob.id: bob}, timing)
     assert "1. " in final.content and "points" in final.content
@@ -25,7 +25,7 @@ async def test_two_members_play_a_whole_game_to_the_final_score(world: World) ->
 async def test_one_member_plays_a_solo_game(world: World) -> None:
     alice = world.member("alice")
     timing = Timing()
-    await timing.run(alice.slash(world.channel, "start", game="stpetersburg"))
+    await timing.run(alice.slash(world.channel, "start stpetersburg"))
     (thread,) = world.channel.threads
     final = await play_to_the_end(thread, {alice.id: alice}, timing)
     assert "game is over" in final.content
@@ -35,7 +35,7 @@ async def test_one_member_plays_a_solo_game(world: World) -> None:
 async def test_one_member_and_three_ai_seats_play_a_four_player_game_in_time(world: World) -> None:
     alice = world.member("alice")
     timing = Timing()
-    await timing.run(alice.slash(world.channel, "start", game="stpetersburg", bots=3))
+    await timing.run(alice.slash(world.channel, "start stpetersburg", bots=3))
     (thread,) = world.channel.threads
     final = await play_to_the_end(thread, {alice.id: alice}, timing)
     assert "game is over" in final.content
@@ -51,7 +51,7 @@ async def test_the_four_player_game_with_board_images_answers_in_time(world: Wor
     assert world.bot.renderer is not None
     alice = world.member("alice")
     timing = Timing()
-    await timing.run(alice.slash(world.channel, "start", game="stpetersburg", bots=3))
+    await timing.run(alice.slash(world.channel, "start stpetersburg", bots=3))
     (thread,) = world.channel.threads
     final = await play_to_the_end(thread, {alice.id: alice}, timing)
     boards = [m for m in thread.history() if "To act:" in m.content or "game is over" in m.content]

@@ -1,0 +1,1 @@
+"""The console adapter: the table service driven from a terminal prompt."""

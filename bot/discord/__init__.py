@@ -1,0 +1,1 @@
+"""The Discord adapter: the bot client, its cogs, board messages and components, the translator."""

@@ -1,0 +1,300 @@
+"""The Discord bot: a commands.Bot given its TableService and settings, the command translator,
+and the entry points `run_discord(settings)` and `sync_commands(settings, guild)`.
+
+Resources are opened in `run_discord` and handed to the bot (discord.py's advanced_startup
+example); commands are synced only on demand or to the configured development guild.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.discord.board import (
+    default_renderer,
+    error_text,
+    hand_panel,
+    publish_update,
+    tell,
+    user_lang,
+)
+from bot.discord.cogs import EXTENSIONS
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.host import Renderer
+from bot.discord.texts import DISCORD, dt
+from bot.service import errors
+from bot.service.config import Settings, table_defaults
+from bot.service.store import SqliteStore
+from bot.service.tables import TableService
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# Japanese names of commands and options (Discord shows them to Japanese clients).
+JA_NAMES: dict[str, str] = {
+    "join": "参加",
+    "leave": "退出",
+    "start": "開始",
+    "status": "盤面",
+    "hand": "手札",
+    "move": "手",
+    "log": "棋譜",
+    "abandon": "中止",
+    "kick": "交代",
+    "remind": "リマインダー",
+    "games": "ゲーム一覧",
+    "rules": "ルール",
+    "game": "ゲーム",
+    "bots": "ボット数",
+    "ai": "ボットの種類",
+    "remind_hours": "通知時間",
+    "notation": "手",
+    "player": "プレイヤー",
+    "hours": "時間",
+    "takeover_hours": "代打ち時間",
+    "takeover": "代打ち",
+}
+
+
+class Translator(app_commands.Translator):
+    """English is written in the code. Japanese comes with the string (`ja=`, for what a game
+    declares: generated commands, options, choices) or from the adapter's catalogue by key."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is not discord.Locale.japanese:
+            return None
+        return japanese(string)
+
+
+def japanese(string: app_commands.locale_str) -> str | None:
+    given = string.extras.get("ja")
+    if given is not None:
+        return str(given)
+    key = string.extras.get("key")
+    if key is None:
+        return None
+    if key.startswith("name."):
+        return JA_NAMES.get(key.removeprefix("name."))
+    if key.startswith("game."):
+        try:
+            return games.get(key.removeprefix("game.")).names.get("ja")
+        except KeyError:
+            return None
+    entry = DISCORD.get(key)
+    return entry.get("ja") if entry else None
+
+
+class Bot(commands.Bot):
+    """The Discord adapter around one TableService; holds no game state of its own."""
+
+    def __init__(
+        self,
+        *,
+        service: TableService,
+        settings: Settings,
+        renderer: Renderer | bool | None = True,
+        render_scale: float = 1.0,
+        tick_seconds: float = 60.0,
+        background: bool = True,
+        sync_on_start: bool = True,
+        retry_delay: float = 1.0,
+    ) -> None:
+        intents = discord.Intents.default()  # guilds and guild messages; nothing privileged
+        intents.message_content = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.service = service
+        self.settings = settings
+        self.renderer: Renderer | None = (
+            default_renderer() if renderer is True else (renderer or None)
+        )
+        self.render_scale = render_scale
+        self.tick_seconds = tick_seconds
+        self.background = background
+        self.sync_on_start = sync_on_start
+        self.retry_delay = retry_delay
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(Translator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        guild_id = self.settings.sync_guild
+        if self.sync_on_start and guild_id is not None:
+            # Development: the configured guild sees changes at once; global sync stays manual.
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), guild_id)
+
+    async def sync_tree(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
+        """Sync the command tree globally, or to one guild (copying the global commands there)."""
+        if guild_id is None:
+            return await self.tree.sync()
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        return await self.tree.sync(guild=guild)
+
+    # ---------------------------------------------------------------- Discord calls
+
+    async def send_with_retry(
+        self,
+        send: Callable[..., Awaitable[T]],
+        payload: Callable[[], dict[str, Any]],
+        *,
+        attempts: int = 3,
+    ) -> T:
+        """Call `send(**payload())`, waiting and retrying when Discord answers 429 (rate limited)."""
+        for attempt in range(attempts):
+            try:
+                return await send(**payload())
+            except discord.RateLimited as error:
+                delay = error.retry_after
+                if attempt == attempts - 1:
+                    raise
+            except discord.HTTPException as error:
+                if error.status != 429 or attempt == attempts - 1:
+                    raise
+                delay = self.retry_delay
+            log.warning("rate limited by Discord; retrying in %.1f s", delay)
+            await asyncio.sleep(min(delay, 30.0))
+        raise AssertionError("unreachable")
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Errors no command handled: a short answer to the user, and the log for the rest."""
+        original = getattr(error, "original", error)
+        lang = user_lang(interaction)
+        if isinstance(original, errors.TableError):
+            await tell(interaction, error_text(original, lang))
+            return
+        if isinstance(original, discord.Forbidden):
+            log.warning(
+                "Discord refused %s: %s",
+                interaction.command and interaction.command.qualified_name,
+                original.text,
+            )
+            await tell(interaction, dt("error.discord_forbidden", lang))
+            return
+        if isinstance(original, discord.HTTPException):
+            log.warning(
+                "Discord error in %s: %s %s",
+                interaction.command and interaction.command.qualified_name,
+                original.status,
+                original.text,
+            )
+            key = "error.discord_rate_limited" if original.status == 429 else "error.discord_failed"
+            await tell(interaction, dt(key, lang))
+            return
+        if isinstance(original, app_commands.CheckFailure):
+            await tell(interaction, dt("error.server_only", lang))
+            return
+        log.error(
+            "command %s failed",
+            interaction.command and interaction.command.qualified_name,
+            exc_info=original,
+        )
+        await tell(interaction, dt("error.internal", lang))
+        raise original
+
+    # ---------------------------------------------------------------- component clicks
+
+    async def play_click(
+        self, interaction: discord.Interaction[Any], table_id: str, version: int, choice: str
+    ) -> None:
+        """A move button or select: defer invisibly, let TableService judge, post the next board."""
+        lang = user_lang(interaction)
+        user = str(interaction.user.id)
+        await interaction.response.defer()
+        try:
+            notation = choice
+            if choice.startswith("#"):
+                hand = await self.service.hand(table_id, user)
+                index = int(choice[1:])
+                if hand.table.version != version or index >= len(hand.legal_moves):
+                    raise errors.StaleBoard()
+                notation = hand.legal_moves[index]
+            update = await self.service.act(table_id, user, notation, version=version)
+        except errors.TableError as error:
+            await tell(interaction, error_text(error, lang))
+            return
+        await self.after_move(interaction, update, lang)
+
+    async def after_move(
+        self, interaction: discord.Interaction[Any], update: Any, lang: str
+    ) -> None:
+        """Private notices of the mover go to them alone; the board goes to everyone."""
+        user = str(interaction.user.id)
+        notices = [n.text.get(lang) for n in update.private if n.user == user]
+        if notices:
+            await tell(interaction, "\n".join(notices)[:2000])
+        await publish_update(self, update, interaction=interaction)
+
+    async def hand_click(
+        self, interaction: discord.Interaction[Any], table_id: str, version: int
+    ) -> None:
+        """'My hand': the private panel, for the clicking player only."""
+        lang = user_lang(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            panel = await hand_panel(self, table_id, str(interaction.user.id), lang)
+        except errors.TableError as error:
+            await interaction.followup.send(error_text(error, lang), ephemeral=True)
+            return
+        info = await self.service.info(table_id)
+        if info.version != version:
+            panel["content"] = dt("reply.old_board_hand", lang) + "\n" + panel["content"]
+        await self.send_with_retry(interaction.followup.send, lambda: {**panel, "ephemeral": True})
+        if "view" in panel:
+            panel["view"].stop()
+
+
+async def run_discord(settings: Settings) -> None:
+    """Run the bot until it is stopped: open the store, build the service, log in, serve."""
+    token = settings.token_value()
+    if not token:
+        raise SystemExit("No Discord token: set SPIELTISCH_TOKEN (or `token` in config.toml).")
+    settings.database.parent.mkdir(parents=True, exist_ok=True)
+    async with await SqliteStore.open(settings.database) as store:
+        service = TableService(store, defaults=table_defaults(settings))
+        async with Bot(service=service, settings=settings) as bot:
+            await bot.start(token)
+
+
+async def sync_commands(settings: Settings, guild_id: int | None = None) -> list[str]:
+    """`python -m bot sync [--guild ID]`: register the slash commands with Discord, then exit."""
+    token = settings.token_value()
+    if not token:
+        raise SystemExit("No Discord token: set SPIELTISCH_TOKEN (or `token` in config.toml).")
+    settings.database.parent.mkdir(parents=True, exist_ok=True)
+    async with await SqliteStore.open(settings.database) as store:
+        service = TableService(store, defaults=table_defaults(settings))
+        bot = Bot(
+            service=service, settings=settings, background=False, sync_on_start=False, renderer=None
+        )
+        async with bot:
+            await bot.login(token)  # runs setup_hook: translator and cogs, no gateway
+            synced = await bot.sync_tree(guild_id)
+    names = sorted(command.name for command in synced)
+    where = f"guild {guild_id}" if guild_id is not None else "globally"
+    log.info("synced %d commands %s: %s", len(names), where, ", ".join(names))
+    return names

@@ -1,0 +1,9 @@
+"""The Discord adapter's cogs, loaded in this order by Bot.setup_hook; each stays thin."""
+
+EXTENSIONS: tuple[str, ...] = (
+    "bot.discord.cogs.lobby",
+    "bot.discord.cogs.play",
+    "bot.discord.cogs.admin",
+    "bot.discord.cogs.generated",
+    "bot.discord.cogs.ticker",
+)

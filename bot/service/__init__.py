@@ -1,0 +1,1 @@
+"""The table service: tables, lobby, reminders, updates, store, settings, messages. No discord import."""

@@ -1,0 +1,147 @@
+"""Settings: the pydantic model of config.toml, with secrets also taken from environment variables."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+
+from bot.service.table_core import TableDefaults
+
+DEFAULT_PATH = Path("config.toml")
+# Environment variables that override a setting (the token should live here, not in a file).
+ENVIRONMENT: dict[str, str] = {
+    "SPIELTISCH_TOKEN": "token",
+    "SPIELTISCH_DATABASE": "database",
+}
+CONFIG_VARIABLE = "SPIELTISCH_CONFIG"
+
+
+class ConfigError(Exception):
+    """A setting that cannot be used; the message names the file (or variable) and the key."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ReminderSettings(_Strict):
+    """How long a table waits for a player before reminding, and before moving for them."""
+
+    remind_after_hours: float = Field(default=24.0, gt=0, le=720)
+    takeover_after_hours: float | None = Field(default=None, gt=0, le=720)
+    takeover: Literal["off", "pass", "ai"] = "off"
+
+    @model_validator(mode="after")
+    def _takeover_needs_a_time(self) -> ReminderSettings:
+        if self.remind_after_hours * 60 < 1:
+            raise ValueError("remind_after_hours must be at least one minute (0.0167)")
+        if self.takeover != "off" and self.takeover_after_hours is None:
+            raise ValueError("takeover needs takeover_after_hours")
+        if (
+            self.takeover_after_hours is not None
+            and self.takeover_after_hours < self.remind_after_hours
+        ):
+            raise ValueError("takeover_after_hours must not be shorter than remind_after_hours")
+        return self
+
+
+class Settings(_Strict):
+    """Every setting of the bot; config.example.toml documents each one."""
+
+    token: SecretStr | None = None  # Discord bot token; prefer SPIELTISCH_TOKEN
+    database: Path = Path("data/spieltisch.sqlite3")
+    language: Literal["en", "ja"] = "en"  # for tables and messages when no locale is known
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    sync_guild: int | None = Field(default=None, gt=0)  # sync slash commands to this guild only
+    console_images: Path = Path("out/boards")  # where the console writes board images
+    reminders: ReminderSettings = ReminderSettings()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_token_is_none(cls, data: Any) -> Any:
+        token = data.get("token") if isinstance(data, dict) else None
+        if isinstance(token, str) and not token.strip():
+            data = {**data, "token": None}
+        return data
+
+    def token_value(self) -> str | None:
+        return self.token.get_secret_value() if self.token is not None else None
+
+
+def _explain(
+    error: ValidationError, source: str, names: Mapping[str, str] | None = None
+) -> ConfigError:
+    """One line per bad value: source, dotted key, what is wrong and the value given."""
+    lines = []
+    for problem in error.errors():
+        key = ".".join(str(part) for part in problem["loc"]) or "(top level)"
+        key = (names or {}).get(key, key)
+        if problem["type"] == "extra_forbidden":
+            lines.append(f"{source}: {key}: unknown setting")
+            continue
+        given = problem.get("input")
+        shown = "" if isinstance(given, dict) or given is None else f" (got {given!r})"
+        lines.append(f"{source}: {key}: {problem['msg']}{shown}")
+    return ConfigError("\n".join(lines))
+
+
+def load_settings(
+    path: str | Path | None = None, environ: Mapping[str, str] | None = None
+) -> Settings:
+    """Settings from `path` (default: $SPIELTISCH_CONFIG or ./config.toml) and the environment.
+
+    A missing default file means all defaults; a missing file named explicitly is an error.
+    Relative paths in the file are relative to the file's folder.
+    """
+    environ = os.environ if environ is None else environ
+    explicit = path is not None or CONFIG_VARIABLE in environ
+    config_path = Path(path if path is not None else environ.get(CONFIG_VARIABLE, DEFAULT_PATH))
+    data: dict[str, Any] = {}
+    if config_path.is_file():
+        try:
+            data = tomllib.loads(config_path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"{config_path}: not valid TOML: {error}") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"{config_path}: cannot be read: {error}") from None
+    elif explicit:
+        raise ConfigError(f"{config_path}: no such config file")
+    try:
+        settings = Settings.model_validate(data)
+    except ValidationError as error:
+        raise _explain(error, str(config_path)) from None
+    base = config_path.parent if data else Path()
+    overrides: dict[str, Any] = {
+        "database": _relative_to(settings.database, base),
+        "console_images": _relative_to(settings.console_images, base),
+    }
+    for variable, key in ENVIRONMENT.items():
+        value = environ.get(variable)
+        if value is not None and value.strip():
+            overrides[key] = value.strip()
+    try:
+        return Settings.model_validate({**settings.model_dump(), **overrides})
+    except ValidationError as error:
+        variables = {key: variable for variable, key in ENVIRONMENT.items()}
+        raise _explain(error, "environment", variables) from None
+
+
+def table_defaults(settings: Settings) -> TableDefaults:
+    """What a new table starts with, from the settings."""
+    reminders = settings.reminders
+    after = reminders.takeover_after_hours
+    return TableDefaults(
+        lang=settings.language,
+        remind_after=reminders.remind_after_hours * 3600,
+        takeover_after=None if after is None else after * 3600,
+        takeover=reminders.takeover,
+    )
+
+
+def _relative_to(path: Path, base: Path) -> Path:
+    return path if path.is_absolute() else base / path

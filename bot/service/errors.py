@@ -1,0 +1,192 @@
+"""Typed errors of the table service: each carries a catalogue key so adapters answer in any language."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bot.service.i18n import Text, t
+from games.base import GameError
+
+
+class TableError(Exception):
+    """A request the table service refuses; nothing was changed. `message(lang)` is for the user."""
+
+    key: ClassVar[str] = ""
+
+    def __init__(self, **params: Any) -> None:
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        return t(self.key, lang, **self.params)
+
+
+class UnknownTable(TableError):
+    """No table has this id."""
+
+    key = "error.unknown_table"
+
+
+class NoTableHere(TableError):
+    """The channel has no open table."""
+
+    key = "error.no_table_here"
+
+
+class TableBusy(TableError):
+    """The channel already has a game in progress."""
+
+    key = "error.table_busy"
+
+
+class NotSeated(TableError):
+    """The user has no seat at this table."""
+
+    key = "error.not_seated"
+
+
+class AlreadySeated(TableError):
+    """The user already has a seat at this table."""
+
+    key = "error.already_seated"
+
+
+class NotHost(TableError):
+    """Only the host or a moderator may do this."""
+
+    key = "error.not_host"
+
+
+class LobbyFull(TableError):
+    """The chosen game takes no more players."""
+
+    key = "error.lobby_full"
+
+
+class AlreadyStarted(TableError):
+    """A lobby action on a table whose game has begun."""
+
+    key = "error.already_started"
+
+
+class NotStarted(TableError):
+    """A game action on a table still in its lobby."""
+
+    key = "error.not_started"
+
+
+class GameFinished(TableError):
+    """The game has ended."""
+
+    key = "error.game_finished"
+
+
+class TableClosed(TableError):
+    """The table was abandoned."""
+
+    key = "error.table_closed"
+
+
+class UnknownGame(TableError):
+    """No game is registered under that id."""
+
+    key = "error.unknown_game"
+
+
+class NoGameChosen(TableError):
+    """Start without a game."""
+
+    key = "error.no_game_chosen"
+
+
+class BadOptions(TableError):
+    """The game refused its options; `detail` is the game's own explanation."""
+
+    key = "error.bad_options"
+
+
+class TooFewPlayers(TableError):
+    """Fewer seats than the game needs."""
+
+    key = "error.too_few_players"
+
+
+class TooManyPlayers(TableError):
+    """More seats than the game takes."""
+
+    key = "error.too_many_players"
+
+
+class NotYourTurn(TableError):
+    """The seat is not among those who may act now."""
+
+    key = "error.not_your_turn"
+
+
+class AlreadyPlayed(TableError):
+    """The seat has moved since the board this request was based on (a double click)."""
+
+    key = "error.already_played"
+
+
+class StaleBoard(TableError):
+    """A request carried a state version that is no longer current."""
+
+    key = "error.stale_board"
+
+
+class MoveNotUnderstood(TableError):
+    """The text is not a move of this game."""
+
+    key = "error.move_not_understood"
+
+
+class MoveNotAllowed(TableError):
+    """A move the rules do not allow now; `candidates` lists what an ambiguous text could mean."""
+
+    key = "error.move_not_allowed"
+
+    def __init__(self, candidates: tuple[str, ...] = (), **params: Any) -> None:
+        self.candidates = candidates
+        super().__init__(**params)
+
+
+class BadSetting(TableError):
+    """A table setting outside its allowed range."""
+
+    key = "error.bad_setting"
+
+
+class UnknownSeat(TableError):
+    """No seat by that name."""
+
+    key = "error.unknown_seat"
+
+
+class NotHumanSeat(TableError):
+    """The seat is already an AI seat."""
+
+    key = "error.not_human_seat"
+
+
+class NoBotToRemove(TableError):
+    """remove_bot at a table without AI seats."""
+
+    key = "error.no_bot_to_remove"
+
+
+class GameUnavailable(TableError):
+    """A stored table names a game this process does not have."""
+
+    key = "error.game_unavailable"
+
+
+class BadBotKind(TableError):
+    """An AI kind the game (or, before a game is chosen, every game) does not offer."""
+
+    key = "error.bad_bot_kind"
+
+
+def game_text(error: GameError) -> Text:
+    """A game's error message in every language."""
+    return Text.each(error.message)

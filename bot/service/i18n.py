@@ -1,0 +1,265 @@
+"""Message catalogue (English, Japanese) and `t(key, lang, **params)` for every user-facing text."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+LANGS: tuple[str, ...] = ("en", "ja")
+DEFAULT_LANG = "en"
+
+
+def lang_of(locale: str | None) -> str:
+    """A supported language for a Discord locale such as 'ja' or 'en-US' (English otherwise)."""
+    if locale and locale.lower().startswith("ja"):
+        return "ja"
+    return DEFAULT_LANG
+
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    # ---------------------------------------------------------------- errors
+    "error.unknown_table": {
+        "en": "There is no table {table}.",
+        "ja": "テーブル {table} はありません。",
+    },
+    "error.no_table_here": {
+        "en": "There is no table in this channel. Type /join to open one.",
+        "ja": "このチャンネルにはテーブルがありません。/join で開いてください。",
+    },
+    "error.table_busy": {
+        "en": "A game is already being played in this channel.",
+        "ja": "このチャンネルではすでにゲームが進行中です。",
+    },
+    "error.not_seated": {
+        "en": "You are not seated at this table.",
+        "ja": "あなたはこのテーブルの参加者ではありません。",
+    },
+    "error.already_seated": {
+        "en": "You are already seated at this table.",
+        "ja": "あなたはすでにこのテーブルに参加しています。",
+    },
+    "error.not_host": {
+        "en": "Only the host ({host}) or a moderator can do that.",
+        "ja": "それができるのはホスト（{host}）かモデレーターだけです。",
+    },
+    "error.lobby_full": {
+        "en": "The table is full: {game} takes at most {max} players.",
+        "ja": "テーブルは満席です：{game}は最大{max}人までです。",
+    },
+    "error.already_started": {
+        "en": "The game has already started.",
+        "ja": "ゲームはすでに始まっています。",
+    },
+    "error.not_started": {
+        "en": "The game has not started yet. The host can start it with /start.",
+        "ja": "ゲームはまだ始まっていません。ホストが /start で開始できます。",
+    },
+    "error.game_finished": {
+        "en": "This game is over.",
+        "ja": "このゲームは終了しています。",
+    },
+    "error.table_closed": {
+        "en": "This table was abandoned.",
+        "ja": "このテーブルは中止されました。",
+    },
+    "error.unknown_game": {
+        "en": "There is no game called {game}. Games: {known}.",
+        "ja": "「{game}」というゲームはありません。ゲーム一覧：{known}",
+    },
+    "error.no_game_chosen": {
+        "en": "Choose a game first, for example /start game:{example}. Games: {known}.",
+        "ja": "先にゲームを選んでください（例：/start game:{example}）。ゲーム一覧：{known}",
+    },
+    "error.bad_options": {
+        "en": "Those options do not work: {detail}",
+        "ja": "そのオプションは使えません：{detail}",
+    },
+    "error.too_few_players": {
+        "en": "{game} needs at least {min} players; the table has {have}.",
+        "ja": "{game}には{min}人以上が必要です（現在{have}人）。",
+    },
+    "error.too_many_players": {
+        "en": "{game} takes at most {max} players; the table has {have}.",
+        "ja": "{game}は最大{max}人までです（現在{have}人）。",
+    },
+    "error.not_your_turn": {
+        "en": "It is not your turn. Waiting for: {waiting}.",
+        "ja": "あなたの手番ではありません。待っている相手：{waiting}",
+    },
+    "error.already_played": {
+        "en": "You already played that ({move}).",
+        "ja": "その手はすでに打たれています（{move}）。",
+    },
+    "error.stale_board": {
+        "en": "That board is out of date; use the latest one.",
+        "ja": "その盤面は古くなっています。最新の盤面を使ってください。",
+    },
+    "error.move_not_understood": {
+        "en": "That is not a move: {detail}",
+        "ja": "手として読めません：{detail}",
+    },
+    "error.move_not_allowed": {
+        "en": "You cannot do that now: {detail}",
+        "ja": "今はそれはできません：{detail}",
+    },
+    "error.bad_setting": {
+        "en": "Bad value for {name}: {detail}",
+        "ja": "{name} の値が正しくありません：{detail}",
+    },
+    "error.unknown_seat": {
+        "en": "Nobody called {name} is seated at this table.",
+        "ja": "このテーブルに {name} という参加者はいません。",
+    },
+    "error.not_human_seat": {
+        "en": "{name} is already played by the computer.",
+        "ja": "{name} はすでにコンピューターが担当しています。",
+    },
+    "error.no_bot_to_remove": {
+        "en": "There is no computer player to remove.",
+        "ja": "外せるコンピューター参加者がいません。",
+    },
+    "error.game_unavailable": {
+        "en": "The game {game} is not installed in this bot any more.",
+        "ja": "ゲーム「{game}」はこのボットで利用できなくなっています。",
+    },
+    "error.bad_bot_kind": {
+        "en": "There is no computer player {kind}; choose one of: {kinds}.",
+        "ja": "コンピューター「{kind}」はありません。使えるもの: {kinds}",
+    },
+    # ---------------------------------------------------------------- lobby and table
+    "seat.bot": {"en": "Bot {n}", "ja": "ボット{n}"},
+    "seat.kind.human": {"en": "player", "ja": "プレイヤー"},
+    "seat.kind.random": {"en": "random bot", "ja": "ランダムボット"},
+    "seat.kind.greedy": {"en": "greedy bot", "ja": "強欲ボット"},
+    "seat.kind.other": {"en": "{kind} bot", "ja": "{kind}ボット"},
+    "lobby.summary": {
+        "en": "Table {table} (host {host}), game: {game}. Seated: {seats}.",
+        "ja": "テーブル {table}（ホスト {host}）、ゲーム：{game}。参加者：{seats}",
+    },
+    "lobby.no_game": {"en": "not chosen", "ja": "未選択"},
+    "lobby.joined": {"en": "{name} joined the table.", "ja": "{name} がテーブルに参加しました。"},
+    "lobby.left": {"en": "{name} left the table.", "ja": "{name} がテーブルを離れました。"},
+    "lobby.closed": {
+        "en": "The last player left; the table is closed.",
+        "ja": "最後の参加者が離れたため、テーブルを閉じました。",
+    },
+    "table.started": {
+        "en": "{game} begins. Seats in order: {seats}.",
+        "ja": "{game}を開始します。席順：{seats}",
+    },
+    "table.abandoned": {
+        "en": "{name} abandoned the table.",
+        "ja": "{name} がテーブルを中止しました。",
+    },
+    "table.replaced": {
+        "en": "{name} is now played by a {kind}.",
+        "ja": "{name} は今後{kind}が担当します。",
+    },
+    "table.left_game": {
+        "en": "{name} left the game; a {kind} takes the seat.",
+        "ja": "{name} がゲームを離れました。{kind}が席を引き継ぎます。",
+    },
+    "table.reminders_set": {
+        "en": "Reminders every {remind}; {takeover}.",
+        "ja": "リマインダー：{remind}ごと。{takeover}",
+    },
+    "table.takeover_off": {"en": "no automatic moves", "ja": "自動手番なし"},
+    "table.takeover_on": {
+        "en": "after {after} without a move: {mode}",
+        "ja": "{after}手番がなければ：{mode}",
+    },
+    "takeover.pass": {"en": "automatic pass", "ja": "自動パス"},
+    "takeover.ai": {"en": "the computer moves for the player", "ja": "コンピューターが代打ち"},
+    "move.played": {"en": "{seat}: {move}", "ja": "{seat}：{move}"},
+    "move.secret": {
+        "en": "{seat} has made a secret choice.",
+        "ja": "{seat} が秘密の選択をしました。",
+    },
+    "move.your_secret": {"en": "You chose: {move}", "ja": "あなたの選択：{move}"},
+    "move.auto": {
+        "en": "{seat} did not move for {waited}; played for them: {move}",
+        "ja": "{seat} が{waited}手番を行わなかったため、代わりに打ちました：{move}",
+    },
+    "move.auto_secret": {
+        "en": "{seat} did not move for {waited}; a choice was made for them.",
+        "ja": "{seat} が{waited}手番を行わなかったため、代わりに選択しました。",
+    },
+    "turn.next": {"en": "To act: {seats}", "ja": "手番：{seats}"},
+    "game.over": {"en": "The game is over.", "ja": "ゲーム終了です。"},
+    "game.standing": {
+        "en": "{rank}. {seat}: {score} points",
+        "ja": "{rank}位 {seat}：{score}点",
+    },
+    "reminder.waiting": {
+        "en": "{seat}, {game} has been waiting for your move for {waited}.",
+        "ja": "{seat} さん、{game}であなたの手番を{waited}お待ちしています。",
+    },
+    "log.hidden": {"en": "(secret choice)", "ja": "（秘密の選択）"},
+    "log.empty": {"en": "No moves yet.", "ja": "まだ手はありません。"},
+    "time.minutes": {"en": "{n} min", "ja": "{n}分"},
+    "time.hours": {"en": "{n} h", "ja": "{n}時間"},
+    "time.days": {"en": "{n} d", "ja": "{n}日"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One message in every supported language; adapters pick the reader's language."""
+
+    en: str
+    ja: str
+
+    def get(self, lang: str) -> str:
+        return self.ja if lang == "ja" else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Text:
+        """The catalogue entry `key` with `params`, in every language."""
+        return cls(en=t(key, "en", **params), ja=t(key, "ja", **params))
+
+    @classmethod
+    def plain(cls, text: str) -> Text:
+        """Text that reads the same in every language (a name, a number)."""
+        return cls(en=text, ja=text)
+
+    @classmethod
+    def each(cls, render: Callable[[str], str]) -> Text:
+        """Text made by calling `render(lang)` for each language (a game's own descriptions)."""
+        return cls(en=render("en"), ja=render("ja"))
+
+    @classmethod
+    def join(cls, parts: list[Text], separator: str = ", ") -> Text:
+        return cls(
+            en=separator.join(p.en for p in parts),
+            ja=("、" if separator == ", " else separator).join(p.ja for p in parts),
+        )
+
+
+def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
+    """The message `key` in `lang` (English where that language lacks it), filled with `params`.
+
+    A parameter that is itself a `Text` is shown in the same language.
+    """
+    entry = CATALOGUE[key]
+    template = entry.get(lang) or entry[DEFAULT_LANG]
+    values = {name: (v.get(lang) if isinstance(v, Text) else v) for name, v in params.items()}
+    return template.format(**values)
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template expects, for the catalogue consistency test."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def duration(seconds: float) -> Text:
+    """A waiting time in words: minutes below two hours, hours below two days, else days."""
+    if seconds < 2 * 3600:
+        return Text.of("time.minutes", n=max(1, round(seconds / 60)))
+    if seconds < 2 * 86400:
+        return Text.of("time.hours", n=round(seconds / 3600))
+    return Text.of("time.days", n=round(seconds / 86400))

@@ -1,0 +1,188 @@
+"""Reminders for those who keep a table waiting, and automatic moves for the long absent."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from pydantic import BaseModel
+
+from bot.service import errors
+from bot.service.i18n import Text, duration
+from bot.service.players import choose_move
+from bot.service.store import (
+    SeatRecord,
+    StaleRevision,
+    TableRecord,
+    TakeoverMode,
+)
+from bot.service.table_core import (
+    MAX_REMINDER,
+    MIN_REMINDER,
+    UNCHANGED,
+    LoadedTable,
+    TableCore,
+    Unchanged,
+    UpdateBuilder,
+    game_name,
+)
+from bot.service.updates import (
+    Changed,
+    Reminder,
+    SeatInfo,
+    TableInfo,
+    Tick,
+    Update,
+)
+
+
+class ReminderActions(TableCore):
+    """Reminder settings, and the periodic `tick` that reminds and moves for absent players."""
+
+    async def set_reminders(
+        self,
+        table_id: str,
+        user: str,
+        *,
+        remind_after: float | Unchanged = UNCHANGED,
+        takeover_after: float | Unchanged | None = UNCHANGED,
+        takeover: str | Unchanged = UNCHANGED,
+        moderator: bool = False,
+    ) -> Changed:
+        """Change how long the table waits before reminding, and before moving for the absent."""
+        async with self._lock(table_id):
+            loaded = await self._current(table_id)
+            record = loaded.record
+            if record.status in ("finished", "abandoned"):
+                raise errors.GameFinished() if record.status == "finished" else errors.TableClosed()
+            self._require_host(record, user, moderator)
+            remind = record.remind_after if isinstance(remind_after, Unchanged) else remind_after
+            after = (
+                record.takeover_after if isinstance(takeover_after, Unchanged) else takeover_after
+            )
+            mode = record.takeover if isinstance(takeover, Unchanged) else takeover
+            if not MIN_REMINDER <= remind <= MAX_REMINDER:
+                raise errors.BadSetting(name="remind_after", detail=duration(remind))
+            if mode not in ("off", "pass", "ai"):
+                raise errors.BadSetting(name="takeover", detail=Text.plain(str(mode)))
+            if mode != "off" and after is None:
+                raise errors.BadSetting(name="takeover_after", detail=Text.plain("-"))
+            if after is not None and not remind <= after <= MAX_REMINDER:
+                raise errors.BadSetting(name="takeover_after", detail=duration(after))
+            new = replace(
+                record,
+                remind_after=remind,
+                takeover_after=after,
+                takeover=mode,  # type: ignore[arg-type]  # checked above
+            )
+            await self._save(loaded, new)
+            return Changed(TableInfo.of(loaded.record), self._reminder_text(loaded.record))
+
+    @staticmethod
+    def _reminder_text(record: TableRecord) -> Text:
+        if record.takeover == "off" or record.takeover_after is None:
+            takeover = Text.of("table.takeover_off")
+        else:
+            takeover = Text.of(
+                "table.takeover_on",
+                after=duration(record.takeover_after),
+                mode=Text.of(f"takeover.{record.takeover}"),
+            )
+        return Text.of(
+            "table.reminders_set", remind=duration(record.remind_after), takeover=takeover
+        )
+
+    # ---------------------------------------------------------------- time passing
+
+    async def tick(self) -> Tick:
+        """Run due reminders and automatic moves; the adapter calls this every minute or so."""
+        return await self._tick(self.stalled_after, remind=True)
+
+    async def recover(self) -> tuple[Update, ...]:
+        """At start-up: let AI seats finish moves a crashed process left undone."""
+        return (await self._tick(0.0, remind=False)).updates
+
+    async def _tick(self, stalled_after: float, *, remind: bool) -> Tick:
+        now = self.clock()
+        reminders: list[Reminder] = []
+        updates: list[Update] = []
+        for table_id in await self.store.due(now, stalled_after=stalled_after):
+            async with self._lock(table_id):
+                try:
+                    loaded = await self._current(table_id)
+                except errors.TableError:
+                    continue  # e.g. a game this process does not have
+                builder = UpdateBuilder()
+                try:
+                    self._playing(loaded)
+                    await self._play_ai(loaded, builder)
+                    if remind:
+                        await self._take_over(loaded, now, builder)
+                        reminders.extend(await self._remind(loaded, now))
+                except errors.TableError:
+                    pass  # finished or closed meanwhile
+                except StaleRevision:
+                    self._forget(table_id)  # another process moved it; what we wrote stands
+                if builder.moves:
+                    updates.append(builder.build(loaded))
+                else:
+                    loaded.release()
+        return Tick(tuple(reminders), tuple(updates))
+
+    async def _take_over(self, loaded: LoadedTable, now: float, builder: UpdateBuilder) -> None:
+        record = loaded.record
+        if record.takeover == "off" or record.takeover_after is None:
+            return
+        for _ in range(len(record.seats) * 4):
+            record = loaded.record
+            late = [
+                s
+                for s in record.seats
+                if s.kind == "human"
+                and s.waiting_since is not None
+                and now - s.waiting_since >= (record.takeover_after or 0)
+            ]
+            if not late or record.status != "playing":
+                return
+            seat = late[0]
+            assert loaded.game is not None and seat.waiting_since is not None
+            move = self._automatic_move(loaded, seat, record.takeover)
+            await self._commit(loaded, seat, move, "auto", builder, now - seat.waiting_since)
+            await self._play_ai(loaded, builder)
+
+    @staticmethod
+    def _automatic_move(loaded: LoadedTable, seat: SeatRecord, mode: TakeoverMode) -> BaseModel:
+        game, state = loaded.game, loaded.state
+        assert game is not None
+        if mode == "pass":
+            for move in game.legal_moves(state, seat.seat):
+                if game.format(move, lang="en").strip().casefold() == "pass":
+                    return move  # type: ignore[no-any-return]
+        # No pass in this position (or mode 'ai'): the greedy AI chooses for the absent player.
+        rng = random.Random(f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}:auto")
+        return choose_move(game, state, seat.seat, "greedy", rng)
+
+    async def _remind(self, loaded: LoadedTable, now: float) -> list[Reminder]:
+        record = loaded.record
+        if record.status != "playing" or loaded.game is None:
+            return []
+        due = [
+            s
+            for s in record.seats
+            if s.kind == "human"
+            and s.waiting_since is not None
+            and now - (s.waiting_since if s.reminded_at is None else s.reminded_at)
+            >= record.remind_after
+        ]
+        if not due:
+            return []
+        marked = tuple(replace(s, reminded_at=now) if s in due else s for s in record.seats)
+        await self._save(loaded, replace(record, seats=marked))
+        title = game_name(loaded.game)
+        reminders = []
+        for s in due:
+            assert s.waiting_since is not None
+            waited = now - s.waiting_since
+            text = Text.of("reminder.waiting", seat=s.seat, game=title, waited=duration(waited))
+            reminders.append(Reminder(TableInfo.of(loaded.record), SeatInfo.of(s), waited, text))
+        return reminders

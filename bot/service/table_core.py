@@ -1,0 +1,480 @@
+"""The shared machinery of the table service: cached tables, guarded writes, moves and AI turns."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from pydantic import BaseModel
+
+import games
+from bot.service import errors
+from bot.service.i18n import Text, duration
+from bot.service.players import check_ai_kind, choose_move, random_move
+from bot.service.store import (
+    MovedBy,
+    MoveRecord,
+    SeatRecord,
+    StaleRevision,
+    Store,
+    TableRecord,
+    TakeoverMode,
+)
+from bot.service.updates import (
+    Notice,
+    PlayedMove,
+    SeatInfo,
+    TableInfo,
+    Update,
+    ai_label,
+)
+from games.base import Event, Game, GameError
+
+AnyGame = Game[Any, Any, Any]
+log = logging.getLogger(__name__)
+
+# An AI chain longer than this means a game that never hands the turn back: stop and log.
+MAX_AI_MOVES: Final = 5_000
+# Refused writes are retried this often after re-reading the table (another process moved).
+WRITE_ATTEMPTS: Final = 3
+NAME_LENGTH: Final = 24
+MIN_REMINDER: Final = 60.0
+MAX_REMINDER: Final = 30 * 86400.0
+
+
+class Unchanged:
+    """Marks a setting the caller leaves as it is (None already means 'never')."""
+
+
+UNCHANGED: Final = Unchanged()
+
+
+@dataclass(frozen=True)
+class TableDefaults:
+    """Settings a new table starts with (from config)."""
+
+    lang: str = "en"
+    remind_after: float = 24 * 3600.0
+    takeover_after: float | None = None
+    takeover: TakeoverMode = "off"
+
+
+@dataclass
+class LoadedTable:
+    """A table as this process holds it: the record, and for a started game its state.
+
+    The cache keeps the state as its JSON text, not as model objects: thousands of cached
+    pydantic states would make every full garbage collection tens of milliseconds longer,
+    while parsing one back costs about ten microseconds. `state` parses on first use during
+    a call, and `release()` drops the parsed copy when the call is done.
+    """
+
+    record: TableRecord
+    game: AnyGame | None
+    state_json: str | None
+    last_move: MoveRecord | None = None  # tells whether a simultaneous choice is still going on
+    parsed: Any | None = None
+
+    @property
+    def state(self) -> Any:
+        if self.parsed is None and self.state_json is not None:
+            assert self.game is not None
+            self.parsed = self.game.load(self.state_json)
+        return self.parsed
+
+    def set_state(self, state: Any, state_json: str) -> None:
+        self.parsed, self.state_json = state, state_json
+
+    def release(self) -> None:
+        self.parsed = None
+
+    def peek(self) -> Any:
+        """The state for reading, without keeping a parsed copy (reads take no lock)."""
+        if self.parsed is not None:
+            return self.parsed
+        assert self.game is not None and self.state_json is not None
+        return self.game.load(self.state_json)
+
+
+def _default_id() -> str:
+    return secrets.token_hex(4)
+
+
+def _default_seed() -> int:
+    return secrets.randbits(48)
+
+
+def seat_name(name: str, taken: Sequence[str]) -> str:
+    """A seat name from a display name: trimmed, short, and unique at the table."""
+    base = " ".join(name.split())[:NAME_LENGTH] or "Player"
+    folded = {t.casefold() for t in taken}
+    candidate, n = base, 1
+    while candidate.casefold() in folded:
+        n += 1
+        candidate = f"{base[: NAME_LENGTH - 3]} {n}"
+    return candidate
+
+
+def game_name(game: AnyGame) -> Text:
+    return Text(en=game.names["en"], ja=game.names.get("ja", game.names["en"]))
+
+
+def seat_names(seats: Sequence[SeatInfo | SeatRecord]) -> Text:
+    infos = [s if isinstance(s, SeatInfo) else SeatInfo.of(s) for s in seats]
+    return Text.each(lambda lang: ", ".join(s.label(lang) for s in infos))
+
+
+def describe_event(game: AnyGame, event: Event) -> Text:
+    return Text.each(lambda lang: game.describe(event, lang=lang))
+
+
+class UpdateBuilder:
+    """Collects what happens during one service call into an Update."""
+
+    def __init__(self) -> None:
+        self.headline: list[Text] = []
+        self.moves: list[PlayedMove] = []
+        self.private: list[Notice] = []
+
+    def add_move(
+        self,
+        game: AnyGame,
+        record: TableRecord,
+        move_record: MoveRecord,
+        move: BaseModel,
+        state: Any,
+        waited: float | None,
+    ) -> None:
+        seat = move_record.seat
+        user = next((s.user for s in record.seats if s.seat == seat), None)
+        notation = Text.each(lambda lang: game.format(move, lang=lang))
+        if move_record.secret:
+            # A simultaneous choice: the channel learns only that it was made.
+            if move_record.by == "auto":
+                text = Text.of("move.auto_secret", seat=seat, waited=duration(waited or 0))
+            else:
+                text = Text.of("move.secret", seat=seat)
+            if user is not None:
+                self.private.append(Notice(seat, user, Text.of("move.your_secret", move=notation)))
+        elif move_record.by == "auto":
+            text = Text.of("move.auto", seat=seat, waited=duration(waited or 0), move=notation)
+        else:
+            text = Text.of("move.played", seat=seat, move=notation)
+        public = self.narrate(game, record, state)
+        self.moves.append(
+            PlayedMove(
+                seq=move_record.seq,
+                seat=seat,
+                by=move_record.by,
+                notation=None if move_record.secret else move_record.notation,
+                text=text,
+                events=tuple(public),
+            )
+        )
+
+    def narrate(self, game: AnyGame, record: TableRecord, state: Any) -> list[Text]:
+        """The public words of the state's events; private ones become their owner's notices."""
+        public: list[Text] = []
+        for event in game.events(state):
+            words = describe_event(game, event)
+            if event.private_to is None:
+                public.append(words)
+            else:
+                owner = next((s.user for s in record.seats if s.seat == event.private_to), None)
+                if owner is not None:  # nobody reads an AI seat's notices
+                    self.private.append(Notice(event.private_to, owner, words))
+        return public
+
+    def build(self, loaded: LoadedTable) -> Update:
+        """The Update; the end of the call, so the table's parsed state is released."""
+        game, state, record = loaded.game, loaded.state, loaded.record
+        loaded.release()
+        assert game is not None and state is not None
+        acting = game.to_act(state)
+        outcome = game.outcome(state)
+        closing: list[Text] = []
+        if outcome is not None:
+            closing.append(Text.of("game.over"))
+            closing.extend(
+                Text.of("game.standing", rank=s.rank, seat=s.seat, score=s.score)
+                for s in outcome.standings
+            )
+        return Update(
+            table=TableInfo.of(record),
+            headline=tuple(self.headline),
+            moves=tuple(self.moves),
+            private=tuple(self.private),
+            to_act=tuple(SeatInfo.of(s) for s in record.seats if s.seat in acting),
+            view=game.view(state, None),
+            outcome=outcome,
+            closing=tuple(closing),
+        )
+
+
+class TableCore:
+    """Holds the store, the clock and this process's cache; commits moves and plays AI seats."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        new_id: Callable[[], str] = _default_id,
+        new_seed: Callable[[], int] = _default_seed,
+        defaults: TableDefaults | None = None,
+        cache_size: int = 10_000,
+        stalled_after: float = 30.0,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.new_id = new_id
+        self.new_seed = new_seed
+        self.defaults = defaults or TableDefaults()
+        self.stalled_after = stalled_after  # an AI seat waiting this long was left by a crash
+        self._cache: OrderedDict[str, LoadedTable] = OrderedDict()
+        self._cache_size = cache_size
+        # A lock lives while someone holds or awaits it, so idle tables cost no memory here.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # ---------------------------------------------------------------- plumbing
+
+    def _lock(self, key: str) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    def _game(self, game_id: str) -> AnyGame:
+        try:
+            return games.get(game_id)
+        except KeyError:
+            known = ", ".join(g.id for g in games.all())
+            raise errors.UnknownGame(game=game_id, known=known) from None
+
+    def _remember(self, loaded: LoadedTable) -> LoadedTable:
+        cached = self._cache.get(loaded.record.id)
+        # A slow reader must not replace a newer copy written meanwhile by this process.
+        if cached is None or cached.record.revision <= loaded.record.revision:
+            self._cache[loaded.record.id] = loaded
+            self._cache.move_to_end(loaded.record.id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+            return loaded
+        return cached
+
+    def _forget(self, table_id: str) -> None:
+        self._cache.pop(table_id, None)
+
+    async def _read(self, table_id: str) -> LoadedTable:
+        """The table from the database: its record and, once started, its latest snapshot."""
+        record = await self.store.get(table_id)
+        if record is None:
+            raise errors.UnknownTable(table=table_id)
+        if record.status == "lobby" or record.game is None:
+            return self._remember(LoadedTable(record, None, None))
+        try:
+            game = games.get(record.game)
+        except KeyError:
+            raise errors.GameUnavailable(game=record.game) from None
+        snapshot = await self.store.snapshot(table_id)
+        state_json = None if snapshot is None else snapshot[1]
+        last = await self.store.moves(table_id, after=record.version - 1) if record.version else []
+        return self._remember(LoadedTable(record, game, state_json, last[-1] if last else None))
+
+    async def _cached(self, table_id: str) -> LoadedTable:
+        """This process's copy (loading it if absent); writes detect a stale copy themselves."""
+        loaded = self._cache.get(table_id)
+        return loaded if loaded is not None else await self._read(table_id)
+
+    async def _current(self, table_id: str) -> LoadedTable:
+        """A copy known to be current: checked against the database's revision (for reads)."""
+        loaded = self._cache.get(table_id)
+        if loaded is not None and await self.store.revision(table_id) == loaded.record.revision:
+            return loaded
+        return await self._read(table_id)
+
+    async def _save(
+        self, loaded: LoadedTable, record: TableRecord, state: Any | None = None
+    ) -> None:
+        """Write a changed record (and the starting state) guarded by the revision read."""
+        new = replace(record, revision=loaded.record.revision + 1, updated_at=self.clock())
+        state_json = None if state is None else state.model_dump_json()
+        await self.store.save(new, expected_revision=loaded.record.revision, state=state_json)
+        loaded.record = new
+        if state is not None and state_json is not None:
+            loaded.set_state(state, state_json)
+        self._remember(loaded)
+
+    @staticmethod
+    def _seat_of(record: TableRecord, user: str) -> SeatRecord:
+        seat = next((s for s in record.seats if s.user == user), None)
+        if seat is None:
+            raise errors.NotSeated()
+        return seat
+
+    @staticmethod
+    def _require_host(record: TableRecord, user: str, moderator: bool) -> None:
+        if moderator or record.host == user:
+            return
+        host = next((s.seat for s in record.seats if s.user == record.host), record.host)
+        raise errors.NotHost(host=host)
+
+    def _playing(self, loaded: LoadedTable) -> tuple[AnyGame, Any]:
+        status = loaded.record.status
+        if status == "lobby":
+            raise errors.NotStarted()
+        if status == "abandoned":
+            raise errors.TableClosed()
+        if status == "finished":
+            raise errors.GameFinished()
+        assert loaded.game is not None and loaded.state is not None
+        return loaded.game, loaded.state
+
+    async def _commit(
+        self,
+        loaded: LoadedTable,
+        seat: SeatRecord,
+        move: BaseModel,
+        by: MovedBy,
+        builder: UpdateBuilder,
+        waited: float | None = None,
+        applied: Any | None = None,
+    ) -> None:
+        """Apply one move and write it with its state and the table row in one transaction."""
+        game, state = loaded.game, loaded.state
+        assert game is not None
+        record = loaded.record
+        before = game.to_act(state)
+        new_state = applied if applied is not None else game.apply(state, seat.seat, move)
+        after = game.to_act(new_state)
+        finished = game.outcome(new_state) is not None or not after
+        now = self.clock()
+        seats: list[SeatRecord] = []
+        changed: list[SeatRecord] = []
+        for s in record.seats:
+            # A seat still waiting keeps its start time; a seat that just moved starts afresh.
+            keep = s.seat in after and s.seat in before and s.seat != seat.seat
+            if s.seat in after and not finished:
+                new = s if keep else replace(s, waiting_since=now, reminded_at=None)
+            else:
+                new = replace(s, waiting_since=None, reminded_at=None)
+            seats.append(new)
+            if new != s:
+                changed.append(new)
+        new_record = replace(
+            record,
+            version=record.version + 1,
+            revision=record.revision + 1,
+            status="finished" if finished else "playing",
+            updated_at=now,
+            finished_at=now if finished else None,
+            seats=tuple(seats),
+        )
+        move_record = MoveRecord(
+            seq=record.version + 1,
+            seat=seat.seat,
+            notation=game.format(move, lang="en"),
+            move=move.model_dump_json(),
+            secret=self._is_secret(loaded.last_move, before),
+            by=by,
+            played_at=now,
+            acting=tuple(sorted(before)),
+        )
+        state_json = new_state.model_dump_json()
+        await self.store.append(
+            new_record,
+            move_record,
+            state_json,
+            expected_revision=record.revision,
+            changed_seats=changed,
+        )
+        loaded.record, loaded.last_move = new_record, move_record
+        loaded.set_state(new_state, state_json)
+        self._remember(loaded)
+        builder.add_move(game, new_record, move_record, move, new_state, waited)
+
+    @staticmethod
+    def _is_secret(last: MoveRecord | None, acting: frozenset[str]) -> bool:
+        """Whether a move is a simultaneous choice, whose notation the channel must not see.
+
+        It is when several seats may act now, and also for the last seats of a simultaneous
+        choice still going on (the game reveals the choices itself, in its events). This errs
+        towards hiding: a single-seat turn right after a simultaneous one is hidden too.
+        """
+        if len(acting) > 1:
+            return True
+        return last is not None and last.secret and acting <= set(last.acting)
+
+    async def _play_ai(self, loaded: LoadedTable, builder: UpdateBuilder) -> None:
+        """Let AI seats move until a human must act or the game ends."""
+        game = loaded.game
+        assert game is not None
+        for _ in range(MAX_AI_MOVES):
+            if loaded.record.status != "playing":
+                return
+            acting = game.to_act(loaded.state)
+            seat = next(
+                (s for s in loaded.record.seats if s.kind != "human" and s.seat in acting), None
+            )
+            if seat is None:
+                return
+            # Seeded by table and version: the same position gets the same AI move anywhere.
+            rng = random.Random(f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}")
+            move = choose_move(game, loaded.state, seat.seat, seat.kind, rng)
+            try:
+                await self._commit(loaded, seat, move, "ai", builder)
+            except StaleRevision:
+                # Another process is moving this table; it will carry the AI chain on.
+                self._forget(loaded.record.id)
+                return
+            except GameError:
+                # The human's move is already written: a faulty AI must not turn it into an error.
+                log.exception("AI %s chose an illegal move at %s", seat.kind, loaded.record.id)
+                fallback = random_move(game, loaded.state, seat.seat, rng)
+                await self._commit(loaded, seat, fallback, "ai", builder)
+        log.error(
+            "table %s: AI seats made %d moves in a row; stopped", loaded.record.id, MAX_AI_MOVES
+        )
+
+    async def _hand_to_ai(
+        self, table_id: str, user: str, target: str, kind: str, *, leaving: bool
+    ) -> Update:
+        async with self._lock(table_id):
+            loaded = await self._current(table_id)
+            self._playing(loaded)
+            record = loaded.record
+            check_ai_kind(loaded.game, kind)
+            if leaving:
+                seat: SeatRecord | None = self._seat_of(record, user)
+            else:
+                seat = next(
+                    (s for s in record.seats if target in (s.user, s.seat) and s.kind == "human"),
+                    None,
+                )
+            if seat is None:
+                if any(target == s.seat for s in record.seats):
+                    raise errors.NotHumanSeat(name=target)
+                raise errors.UnknownSeat(name=target)
+            ai = replace(seat, kind=kind, user=None, replaced_user=seat.user)
+            seats = tuple(ai if s is seat else s for s in record.seats)
+            humans = [s for s in seats if s.kind == "human"]
+            key = "table.left_game" if leaving else "table.replaced"
+            line = Text.of(key, name=seat.seat, kind=ai_label(kind))
+            builder = UpdateBuilder()
+            builder.headline.append(line)
+            if not humans:
+                await self._save(loaded, replace(record, seats=seats, status="abandoned"))
+                builder.headline.append(Text.of("lobby.closed"))
+                return builder.build(loaded)
+            host = record.host if record.host != seat.user else humans[0].user or record.host
+            await self._save(loaded, replace(record, seats=seats, host=host))
+            await self._play_ai(loaded, builder)
+            return builder.build(loaded)

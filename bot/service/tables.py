@@ -1,0 +1,257 @@
+"""TableService: lobbies, seats, moves, turn notices, reminders and host actions. No Discord here.
+
+Adapters (the Discord cogs, the console) call these methods and show what comes back. Every
+refusal is a `TableError` carrying a message key; nothing is changed when one is raised. The
+database is the truth: each process keeps a cache of the states it holds, but every write is
+guarded by the table's revision, so a cache made stale by another process is detected and reloaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.service import errors
+from bot.service.errors import game_text
+from bot.service.i18n import Text
+from bot.service.lobby import LobbyActions
+from bot.service.reminders import ReminderActions
+from bot.service.replay import Verification, verify
+from bot.service.store import (
+    MessageRecord,
+    SeatRecord,
+    StaleRevision,
+    TableRecord,
+)
+from bot.service.table_core import (
+    UNCHANGED,
+    WRITE_ATTEMPTS,
+    AnyGame,
+    LoadedTable,
+    TableCore,
+    TableDefaults,
+    UpdateBuilder,
+    seat_names,
+)
+from bot.service.updates import (
+    Changed,
+    Hand,
+    LogEntry,
+    SeatInfo,
+    Status,
+    TableInfo,
+    Update,
+)
+from games.base import GameError, GameOver, IllegalMove, InvalidMove
+
+__all__ = ["UNCHANGED", "TableDefaults", "TableService"]
+
+
+class TableService(LobbyActions, ReminderActions, TableCore):
+    """Lobbies, games and reminders for any number of channels; one lock per table."""
+
+    # ---------------------------------------------------------------- finding tables
+
+    async def find(self, channel: str, *, closed_too: bool = False) -> TableInfo | None:
+        """The open table (lobby or running) of a channel or game thread, if any.
+
+        With `closed_too`, the channel's latest table even when finished or abandoned (so
+        /status and /log can still show a game that just ended).
+        """
+        if closed_too:
+            record = await self.store.latest_in(channel)
+        else:
+            record = await self.store.open_in(channel)
+        return None if record is None else TableInfo.of(record)
+
+    async def info(self, table_id: str) -> TableInfo:
+        return TableInfo.of((await self._current(table_id)).record)
+
+    async def set_thread(self, table_id: str, thread: str) -> TableInfo:
+        """Record the thread the adapter opened for the game, so commands there find the table."""
+        async with self._lock(table_id):
+            loaded = await self._current(table_id)
+            await self._save(loaded, replace(loaded.record, thread=thread))
+            return TableInfo.of(loaded.record)
+
+    # ---------------------------------------------------------------- playing
+
+    async def act(
+        self, table_id: str, user: str, move: str | BaseModel, *, version: int | None = None
+    ) -> Update:
+        """Play `move` (notation, as typed, or a Move) for `user`'s seat; AI seats then answer.
+
+        `version` is the state version the request was built on (a button carries it): if it is
+        not current the request is refused. Without it, the version this process knew when the
+        request arrived is used, so two identical requests racing apply only once.
+        """
+        seen = version if version is not None else (await self._cached(table_id)).record.version
+        async with self._lock(table_id):
+            for attempt in range(WRITE_ATTEMPTS):
+                loaded = await self._cached(table_id)
+                try:
+                    return await self._act(loaded, user, move, seen, version is not None)
+                except StaleRevision:
+                    # Another process wrote this table: re-read it and judge the request again.
+                    self._forget(table_id)
+                    if attempt == WRITE_ATTEMPTS - 1:
+                        raise errors.StaleBoard() from None
+                finally:
+                    loaded.release()
+            raise AssertionError("unreachable")
+
+    async def _act(
+        self, loaded: LoadedTable, user: str, move: str | BaseModel, seen: int, strict: bool
+    ) -> Update:
+        # The guards run in a fixed order, each with its own error (boardgame.io's order).
+        game, state = self._playing(loaded)
+        record = loaded.record
+        seat = self._seat_of(record, user)
+        if seen != record.version:
+            await self._check_not_played(record, seat, seen, strict)
+        acting = game.to_act(state)
+        if seat.seat not in acting:
+            waiting = [s for s in record.seats if s.seat in acting]
+            raise errors.NotYourTurn(waiting=seat_names(waiting))
+        chosen, applied = self._resolve(game, state, seat.seat, move)
+        builder = UpdateBuilder()
+        await self._commit(loaded, seat, chosen, "player", builder, applied=applied)
+        await self._play_ai(loaded, builder)
+        return builder.build(loaded)
+
+    async def _check_not_played(
+        self, record: TableRecord, seat: SeatRecord, seen: int, strict: bool
+    ) -> None:
+        """Refuse a request built on version `seen` if its seat has moved since (a double click)."""
+        own = [m for m in await self.store.moves(record.id, after=seen) if m.seat == seat.seat]
+        if own:  # the error goes only to this player, so even a secret choice may be named
+            raise errors.AlreadyPlayed(move=Text.plain(own[0].notation))
+        if strict:
+            raise errors.StaleBoard()
+
+    @staticmethod
+    def _resolve(
+        game: AnyGame, state: Any, seat: str, move: str | BaseModel
+    ) -> tuple[BaseModel, Any]:
+        """The move meant and the state it leads to; the game's refusals become TableErrors."""
+        try:
+            chosen: BaseModel = game.resolve(state, seat, move) if isinstance(move, str) else move
+            return chosen, game.apply(state, seat, chosen)
+        except InvalidMove as error:
+            raise errors.MoveNotUnderstood(detail=game_text(error)) from None
+        except IllegalMove as error:
+            if isinstance(move, str) and not error.candidates:
+                # resolve says only "nothing matches"; text that is no move at all says so.
+                try:
+                    game.parse(move)
+                except InvalidMove as unparsed:
+                    raise errors.MoveNotUnderstood(detail=game_text(unparsed)) from None
+            raise errors.MoveNotAllowed(
+                candidates=error.candidates, detail=game_text(error)
+            ) from None
+        except GameOver:
+            raise errors.GameFinished() from None
+        except GameError as error:
+            raise errors.MoveNotAllowed(detail=game_text(error)) from None
+
+    # ---------------------------------------------------------------- looking
+
+    async def status(self, table_id: str) -> Status:
+        """The public view of a running or finished game."""
+        loaded = await self._current(table_id)
+        if loaded.record.status == "lobby" or loaded.game is None:
+            raise errors.NotStarted()
+        game, state = loaded.game, loaded.peek()
+        acting = game.to_act(state)
+        return Status(
+            table=TableInfo.of(loaded.record),
+            to_act=tuple(SeatInfo.of(s) for s in loaded.record.seats if s.seat in acting),
+            view=game.view(state, None),
+            outcome=game.outcome(state),
+            waiting_since={
+                s.seat: s.waiting_since for s in loaded.record.seats if s.waiting_since is not None
+            },
+        )
+
+    async def hand(self, table_id: str, user: str) -> Hand:
+        """What `user`'s seat alone may see, with its legal moves now."""
+        loaded = await self._current(table_id)
+        if loaded.record.status == "lobby" or loaded.game is None:
+            raise errors.NotStarted()
+        seat = self._seat_of(loaded.record, user)
+        game, state = loaded.game, loaded.peek()
+        acting = seat.seat in game.to_act(state)
+        moves = game.legal_moves(state, seat.seat) if acting else []
+        return Hand(
+            table=TableInfo.of(loaded.record),
+            seat=SeatInfo.of(seat),
+            view=game.view(state, seat.seat),
+            to_act=acting,
+            legal_moves=tuple(game.format(m, lang="en") for m in moves),
+        )
+
+    async def log(self, table_id: str, user: str | None = None) -> tuple[LogEntry, ...]:
+        """The move log in notation; secret choices are shown only to their own seat until the end."""
+        loaded = await self._current(table_id)
+        own = next((s.seat for s in loaded.record.seats if user and s.user == user), None)
+        if own is None and user is not None:
+            own = next((s.seat for s in loaded.record.seats if s.replaced_user == user), None)
+        over = loaded.record.status in ("finished", "abandoned")
+        return tuple(
+            LogEntry(
+                seq=m.seq,
+                seat=m.seat,
+                by=m.by,
+                notation=m.notation if (over or not m.secret or m.seat == own) else None,
+                played_at=m.played_at,
+            )
+            for m in await self.store.moves(table_id)
+        )
+
+    async def verify(self, table_id: str) -> Verification:
+        """Replay the move log from the seed and compare with the latest snapshot."""
+        return await verify(self.store, table_id)
+
+    # ---------------------------------------------------------------- host and moderators
+
+    async def abandon(self, table_id: str, user: str, *, moderator: bool = False) -> Changed:
+        """Close an open table for good (host or moderator)."""
+        async with self._lock(table_id):
+            loaded = await self._current(table_id)
+            record = loaded.record
+            if record.status == "abandoned":
+                raise errors.TableClosed()
+            if record.status == "finished":
+                raise errors.GameFinished()
+            self._require_host(record, user, moderator)
+            seats = tuple(replace(s, waiting_since=None, reminded_at=None) for s in record.seats)
+            await self._save(loaded, replace(record, status="abandoned", seats=seats))
+            who = next((s.seat for s in record.seats if s.user == user), user)
+            return Changed(TableInfo.of(loaded.record), Text.of("table.abandoned", name=who))
+
+    async def replace_with_ai(
+        self,
+        table_id: str,
+        user: str,
+        target: str,
+        kind: str = "greedy",
+        *,
+        moderator: bool = False,
+    ) -> Update:
+        """Hand the seat of `target` (a seat name or user id) to an AI (host or moderator)."""
+        loaded = await self._current(table_id)
+        self._require_host(loaded.record, user, moderator)
+        return await self._hand_to_ai(table_id, user, target, kind, leaving=False)
+
+    async def record_message(
+        self, table_id: str, message_id: str, channel_id: str, *, kind: str = "board"
+    ) -> None:
+        """Remember a message the adapter posted for the table (e.g. a board) and its version."""
+        loaded = await self._cached(table_id)
+        message = MessageRecord(message_id, channel_id, kind, loaded.record.version, self.clock())
+        await self.store.add_message(table_id, message)
+
+    async def messages(self, table_id: str) -> list[MessageRecord]:
+        return await self.store.messages(table_id)

@@ -1,0 +1,35 @@
+"""A process that plays moves and reports each acknowledged one, for the SIGKILL test.
+
+Run: python -m tests.bot.service.crash_worker DB_PATH. Opens (or continues) a solo Tally table in the
+channel 'crash' and plays 'add 1' until killed, printing 'ack <version>' after each `act` returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import tests.bot.testgames  # noqa: F401  (registers tally)
+from bot.service.store import SqliteStore
+from bot.service.tables import TableService
+
+
+async def main(path: str) -> None:
+    store = await SqliteStore.open(path)
+    service = TableService(store)
+    table = await service.find("crash")
+    if table is None:
+        update = await service.start(
+            "crash", "u1", game="tally", name="Alice", options={"target": 200}
+        )
+        table_id = update.table.id
+    else:
+        table_id = table.id
+    print("ready", flush=True)
+    while True:
+        update = await service.act(table_id, "u1", "add 1")
+        print(f"ack {update.version}", flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1]))

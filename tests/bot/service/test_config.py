@@ -1,0 +1,103 @@
+"""Settings: defaults without a file, environment secrets, and errors naming the file and key."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bot.service.config import ConfigError, Settings, load_settings, table_defaults
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_no_config_file_means_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings(environ={})
+    assert settings == Settings()
+    assert settings.token is None
+    assert settings.database == Path("data/spieltisch.sqlite3")
+    defaults = table_defaults(settings)
+    assert defaults.remind_after == 24 * 3600 and defaults.takeover == "off"
+
+
+def test_the_token_comes_from_the_environment(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('token = "from-file"\n')
+    assert load_settings(path, environ={}).token_value() == "from-file"
+    settings = load_settings(path, environ={"SPIELTISCH_TOKEN": "from-env"})
+    assert settings.token_value() == "from-env"
+    assert "from-env" not in repr(settings)  # a secret is never printed
+    assert (
+        load_settings(tmp_path / "config.toml", environ={"SPIELTISCH_TOKEN": " "}).token_value()
+        == "from-file"
+    )
+
+
+def test_a_blank_token_counts_as_none(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('token = ""\n')
+    assert load_settings(path, environ={}).token is None
+
+
+def test_relative_paths_are_relative_to_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "conf" / "config.toml"
+    path.parent.mkdir()
+    path.write_text('database = "db/x.sqlite3"\nconsole_images = "/abs/boards"\n')
+    settings = load_settings(path, environ={})
+    assert settings.database == tmp_path / "conf" / "db" / "x.sqlite3"
+    assert settings.console_images == Path("/abs/boards")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('log_level = "LOUD"', "config.toml: log_level: Input should be"),
+        ("language = 'fr'", "config.toml: language: Input should be 'en' or 'ja' (got 'fr')"),
+        ("tokn = 'x'", "config.toml: tokn: unknown setting"),
+        ("sync_guild = -5", "config.toml: sync_guild: Input should be greater than 0 (got -5)"),
+        ("[reminders]\nremind_after_hours = 0", "config.toml: reminders.remind_after_hours:"),
+        ("[reminders]\ntakeover = 'ai'", "config.toml: reminders: Value error, takeover needs"),
+        ("[reminders]\ntakeover = 'sometimes'", "config.toml: reminders.takeover: Input should"),
+        ("database = [1]", "config.toml: database:"),
+        ("database = ", "config.toml: not valid TOML: Invalid value (at line 1"),
+    ],
+)
+def test_a_bad_value_is_named_by_file_and_key(tmp_path: Path, text: str, expected: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(text + "\n")
+    with pytest.raises(ConfigError) as raised:
+        load_settings(path, environ={})
+    assert expected in str(raised.value)
+    assert str(path) in str(raised.value)
+
+
+def test_a_missing_file_named_explicitly_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(ConfigError, match=r"missing\.toml: no such config file"):
+        load_settings(tmp_path / "missing.toml", environ={})
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=r"elsewhere\.toml: no such config file"):
+        load_settings(environ={"SPIELTISCH_CONFIG": "elsewhere.toml"})
+    (tmp_path / "elsewhere.toml").write_text("language = 'ja'\n")
+    assert load_settings(environ={"SPIELTISCH_CONFIG": "elsewhere.toml"}).language == "ja"
+    assert load_settings(environ={"SPIELTISCH_DATABASE": "/x/y.db"}).database == Path("/x/y.db")
+
+
+def test_the_example_file_documents_every_setting_with_its_default(tmp_path: Path) -> None:
+    example = ROOT / "config.example.toml"
+    data = tomllib.loads(example.read_text())
+    text = example.read_text()
+    for name in Settings.model_fields:
+        assert f"{name} =" in text or f"[{name}]" in text, name
+    for name in Settings.model_fields["reminders"].annotation.model_fields:  # type: ignore[union-attr]
+        assert f"{name} =" in text, name
+    copy = tmp_path / "config.toml"
+    copy.write_text(example.read_text())
+    settings = load_settings(copy, environ={})
+    assert settings.model_dump(exclude={"database", "console_images"}) == Settings().model_dump(
+        exclude={"database", "console_images"}
+    )
+    assert data["database"] == str(Settings().database)

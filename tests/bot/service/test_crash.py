@@ -1,0 +1,62 @@
+"""A process killed between (or during) moves loses no move it acknowledged."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.service.store import SqliteStore
+from bot.service.tables import TableService
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run_and_kill(db_path: Path, acks_before_kill: int) -> int:
+    """Start the worker, let it acknowledge some moves, SIGKILL it; the last version it reported."""
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "tests.bot.service.crash_worker", str(db_path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert worker.stdout is not None
+    last = -1
+    try:
+        assert worker.stdout.readline().strip() == "ready"
+        for _ in range(acks_before_kill):
+            line = worker.stdout.readline()
+            assert line.startswith("ack "), line
+            last = int(line.split()[1])
+    finally:
+        worker.send_signal(signal.SIGKILL)  # no clean shutdown: mid-transaction, mid-write
+        worker.wait(timeout=10)
+    assert worker.returncode == -signal.SIGKILL
+    # The worker may have run ahead of our reading: its last words are still in the pipe.
+    for line in worker.stdout.read().splitlines():
+        if line.startswith("ack "):
+            last = int(line.split()[1])
+    worker.stdout.close()
+    return last
+
+
+async def test_a_killed_process_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    db_path = tmp_path / "crash.sqlite3"
+    acknowledged = 0
+    for acks in (5, 17, 30):
+        acknowledged = run_and_kill(db_path, acks)
+        store = await SqliteStore.open(db_path)
+        service = TableService(store)
+        table = await service.find("crash")
+        assert table is not None
+        # Every acknowledged move is there; at most the one in flight was added after it.
+        assert acknowledged <= table.version <= acknowledged + 1
+        moves = await service.log(table.id)
+        assert [m.seq for m in moves] == list(range(1, table.version + 1))
+        check = await service.verify(table.id)
+        assert check.ok, check.problem
+        await store.close()
+    assert acknowledged >= 30

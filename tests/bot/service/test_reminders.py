@@ -1,0 +1,154 @@
+"""Reminders and automatic moves fire at the right (injected) times, and survive restarts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.service.store import SqliteStore
+from bot.service.tables import TableService
+from tests.bot.conftest import START, Clock, ServiceFactory
+
+HOUR = 3600.0
+
+
+async def alice_and_bob(service: TableService, target: int = 30) -> str:
+    await service.join("c1", "u1", name="Alice")
+    await service.join("c1", "u2", name="Bob")
+    update = await service.start("c1", "u1", game="tally", options={"target": target})
+    return update.table.id
+
+
+async def reminded(service: TableService) -> list[str]:
+    return [r.seat.seat for r in (await service.tick()).reminders]
+
+
+async def test_a_waiting_player_is_reminded_once_per_interval(
+    service: TableService, clock: Clock
+) -> None:
+    table_id = await alice_and_bob(service)  # remind_after is one hour (conftest)
+    clock.now = START + HOUR - 1
+    assert await reminded(service) == []
+    clock.now = START + HOUR
+    tick = await service.tick()
+    assert [(r.seat.seat, r.seat.user, r.waited) for r in tick.reminders] == [("Alice", "u1", HOUR)]
+    assert tick.reminders[0].text.en == "Alice, Tally has been waiting for your move for 60 min."
+    assert "タリー" in tick.reminders[0].text.ja
+    assert tick.updates == ()
+    assert await reminded(service) == []  # not twice for the same wait
+    clock.now = START + 2 * HOUR - 1
+    assert await reminded(service) == []
+    clock.now = START + 2 * HOUR
+    assert await reminded(service) == ["Alice"]
+
+    clock.now = START + 2 * HOUR + 100
+    await service.act(table_id, "u1", "add 1")  # now Bob waits, from this moment
+    clock.now = START + 3 * HOUR + 99
+    assert await reminded(service) == []
+    clock.now = START + 3 * HOUR + 100
+    assert await reminded(service) == ["Bob"]
+
+
+async def test_the_interval_is_the_tables_own(service: TableService, clock: Clock) -> None:
+    table_id = await alice_and_bob(service)
+    await service.set_reminders(table_id, "u1", remind_after=6 * HOUR)
+    clock.now = START + 6 * HOUR - 1
+    assert await reminded(service) == []
+    clock.now = START + 6 * HOUR
+    assert await reminded(service) == ["Alice"]
+
+
+async def test_reminders_survive_a_restart(
+    db_path: Path, make_service: ServiceFactory, clock: Clock
+) -> None:
+    store = await SqliteStore.open(db_path)
+    await alice_and_bob(make_service(store))
+    clock.now = START + HOUR
+    assert await reminded(make_service(store)) == ["Alice"]
+    await store.close()
+    store = await SqliteStore.open(db_path)
+    fresh = make_service(store)
+    assert await reminded(fresh) == []  # it remembers that Alice was reminded
+    clock.now = START + 2 * HOUR
+    assert await reminded(fresh) == ["Alice"]
+    await store.close()
+
+
+async def test_automatic_pass_after_the_takeover_time(service: TableService, clock: Clock) -> None:
+    table_id = await alice_and_bob(service)
+    await service.set_reminders(table_id, "u1", takeover_after=3 * HOUR, takeover="pass")
+    clock.now = START + 3 * HOUR - 1
+    tick = await service.tick()
+    assert tick.updates == () and [r.seat.seat for r in tick.reminders] == ["Alice"]
+    clock.now = START + 3 * HOUR
+    tick = await service.tick()
+    assert tick.reminders == ()
+    (update,) = tick.updates
+    assert [(m.seat, m.by, m.notation) for m in update.moves] == [("Alice", "auto", "pass")]
+    assert update.public_lines()[0] == "Alice did not move for 3 h; played for them: pass"
+    assert [s.seat for s in update.to_act] == ["Bob"]
+    assert (await service.tick()).updates == ()
+    assert (await service.verify(table_id)).ok
+
+
+async def test_ai_takeover_moves_for_the_absent_and_the_ai_answers(
+    service: TableService, clock: Clock
+) -> None:
+    update = await service.start("c1", "u1", game="sealed", bots=1, name="Ann")
+    table_id = update.table.id
+    await service.set_reminders(table_id, "u1", takeover_after=2 * HOUR, takeover="ai")
+    clock.now = START + 2 * HOUR
+    (update,) = (await service.tick()).updates
+    # Ann's bid was a secret choice: the channel is told one was made for her, not which.
+    assert update.moves[0].seat == "Ann" and update.moves[0].notation is None
+    assert update.public_lines()[0] == "Ann did not move for 2 h; a choice was made for them."
+    assert [n.user for n in update.private] == ["u1"]
+    assert update.view.round == 2  # type: ignore[attr-defined]
+
+
+async def test_without_takeover_nobody_moves_for_the_absent(
+    service: TableService, clock: Clock
+) -> None:
+    table_id = await alice_and_bob(service)
+    clock.now = START + 30 * 86400
+    tick = await service.tick()
+    assert tick.updates == () and len(tick.reminders) == 1
+    assert (await service.info(table_id)).version == 0
+
+
+async def test_finished_and_abandoned_tables_send_no_reminders(
+    service: TableService, clock: Clock
+) -> None:
+    table_id = await alice_and_bob(service, target=3)
+    await service.act(table_id, "u1", "add 3")
+    other = await service.start("c2", "u3", game="tally", name="Cy")
+    await service.abandon(other.table.id, "u3")
+    clock.now = START + 10 * HOUR
+    assert await reminded(service) == []
+
+
+async def test_recover_finishes_ai_moves_a_crash_left_undone(
+    db_path: Path, make_service: ServiceFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = await SqliteStore.open(db_path)
+    service = make_service(store)
+    await service.join("c1", "u1", name="Ann")
+    await service.add_bot("c1", "u1")
+    update = await service.start("c1", "u1", game="tally", options={"target": 30})
+
+    async def crash_before_the_ai_moves(*args: object) -> None:
+        return None
+
+    # As if the process died right after writing Ann's move, before the bot's answer.
+    monkeypatch.setattr(service, "_play_ai", crash_before_the_ai_moves)
+    await service.act(update.table.id, "u1", "add 1")
+    await store.close()
+
+    store = await SqliteStore.open(db_path)
+    restarted = make_service(store)
+    (recovered,) = await restarted.recover()
+    assert [(m.seat, m.by) for m in recovered.moves] == [("Bot 1", "ai")]
+    assert [s.seat for s in recovered.to_act] == ["Ann"]
+    assert await restarted.recover() == ()
+    await store.close()

@@ -1,0 +1,176 @@
+"""The SQLite store: migrations, WAL, the revision guard, the append-only log, one table per channel."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.service.store import (
+    MIGRATIONS,
+    ChannelBusy,
+    DuplicateId,
+    MoveRecord,
+    SeatRecord,
+    SqliteStore,
+    StaleRevision,
+    TableRecord,
+)
+
+
+def table(table_id: str = "t1", channel: str = "c1") -> TableRecord:
+    return TableRecord(
+        id=table_id,
+        channel=channel,
+        guild="g1",
+        thread=None,
+        host="u1",
+        game="tally",
+        options={"target": 5},
+        seed=7,
+        status="playing",
+        version=0,
+        revision=0,
+        lang="en",
+        remind_after=3600.0,
+        takeover_after=None,
+        takeover="off",
+        created_at=1.0,
+        updated_at=1.0,
+        seats=(SeatRecord(0, "Alice", "human", "u1", "en", 1.0, waiting_since=1.0),),
+    )
+
+
+def move(seq: int) -> MoveRecord:
+    return MoveRecord(
+        seq=seq,
+        seat="Alice",
+        notation="add 1",
+        move='{"kind":"add","amount":1}',
+        secret=False,
+        by="player",
+        played_at=float(seq),
+        acting=("Alice",),
+    )
+
+
+async def test_migrations_run_once_and_the_journal_is_wal(db_path: Path) -> None:
+    store = await SqliteStore.open(db_path)
+    assert await store.journal_mode() == "wal"
+    assert await store.migrate() == len(MIGRATIONS)
+    await store.close()
+    store = await SqliteStore.open(db_path)  # opening again applies nothing twice
+    await store.close()
+    with sqlite3.connect(db_path) as connection:
+        versions = connection.execute("SELECT version FROM schema_migrations").fetchall()
+        tables = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
+    assert versions == [(n,) for n in range(1, len(MIGRATIONS) + 1)]
+    assert {"tables", "seats", "moves", "snapshots", "messages"} <= tables
+
+
+async def test_seats_of_any_ai_kind_survive_the_migration_that_allows_them(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as connection:  # a database as the first version left it
+        connection.execute(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
+        )
+        for statement in MIGRATIONS[0]:
+            connection.execute(statement)
+        connection.execute("INSERT INTO schema_migrations VALUES (1, 0)")
+        connection.execute(
+            "INSERT INTO tables (id, guild, channel, host, game, options, seed, status, lang, "
+            "remind_after, takeover, created_at, updated_at) "
+            "VALUES ('t1', 'g1', 'c1', 'u1', 'tally', '{}', 7, 'playing', 'en', 60, 'off', 1, 1)"
+        )
+        connection.execute(
+            "INSERT INTO seats (table_id, position, seat, kind, lang, joined_at) "
+            "VALUES ('t1', 0, 'Bot 1', 'greedy', 'en', 1)"
+        )
+    store = await SqliteStore.open(db_path)
+    kept = await store.get("t1")
+    assert kept is not None and [s.kind for s in kept.seats] == ["greedy"]
+    bot = SeatRecord(0, "Bot 1", "cautious", None, "en", 1.0)
+    cautious = replace(table("t2", "c2"), seats=(bot,))
+    await store.create(cautious)
+    assert (await store.get("t2")) == cautious
+    await store.close()
+
+
+async def test_a_table_round_trips(store: SqliteStore) -> None:
+    await store.create(table())
+    assert await store.get("t1") == table()
+    assert await store.open_in("c1") == table()
+    assert await store.get("t2") is None
+    assert await store.revision("t1") == 0
+
+
+async def test_one_open_table_per_channel_and_unique_ids(store: SqliteStore) -> None:
+    await store.create(table())
+    with pytest.raises(ChannelBusy):
+        await store.create(table("t2"))
+    with pytest.raises(DuplicateId):
+        await store.create(table("t1", "c2"))
+    finished = replace(table(), status="finished", revision=1)
+    await store.save(finished, expected_revision=0)
+    await store.create(table("t2"))  # a finished table no longer holds the channel
+    assert (await store.open_in("c1")) == table("t2")
+
+
+async def test_a_move_and_its_state_are_written_together_under_the_revision_guard(
+    store: SqliteStore,
+) -> None:
+    await store.create(table())
+    after = replace(table(), version=1, revision=1)
+    await store.append(after, move(1), '{"s":1}', expected_revision=0, changed_seats=())
+    assert await store.snapshot("t1") == (1, '{"s":1}')
+    assert [m.seq for m in await store.moves("t1")] == [1]
+    # A second writer still holding revision 0 is refused, and nothing of it is kept.
+    with pytest.raises(StaleRevision):
+        await store.append(after, move(1), '{"s":"other"}', expected_revision=0, changed_seats=())
+    later = replace(table(), version=2, revision=2)
+    with pytest.raises(StaleRevision):
+        await store.append(later, move(2), '{"s":2}', expected_revision=0, changed_seats=())
+    assert await store.snapshot("t1") == (1, '{"s":1}')
+    assert await store.moves("t1") == [move(1)]
+    assert await store.get("t1") == after
+
+
+async def test_the_move_log_never_takes_a_sequence_number_twice(store: SqliteStore) -> None:
+    await store.create(table())
+    await store.append(
+        replace(table(), version=1, revision=1),
+        move(1),
+        "{}",
+        expected_revision=0,
+        changed_seats=(),
+    )
+    # Even with a matching revision, seq 1 cannot be logged again: the primary key refuses it.
+    with pytest.raises(StaleRevision):
+        await store.append(
+            replace(table(), version=1, revision=2),
+            move(1),
+            "{}",
+            expected_revision=1,
+            changed_seats=(),
+        )
+    assert await store.revision("t1") == 1
+
+
+async def test_saving_a_stale_copy_is_refused(store: SqliteStore) -> None:
+    await store.create(table())
+    await store.save(replace(table(), revision=1, host="u2"), expected_revision=0)
+    with pytest.raises(StaleRevision):
+        await store.save(replace(table(), revision=1, host="u3"), expected_revision=0)
+    record = await store.get("t1")
+    assert record is not None and record.host == "u2"
+
+
+async def test_due_finds_tables_with_a_seat_to_remind(store: SqliteStore) -> None:
+    await store.create(table())
+    assert await store.due(3600.0, stalled_after=30) == []
+    assert await store.due(3601.0, stalled_after=30) == ["t1"]
+    reminded = replace(table(), revision=1, seats=(replace(table().seats[0], reminded_at=3601.0),))
+    await store.save(reminded, expected_revision=0)
+    assert await store.due(3602.0, stalled_after=30) == []
+    assert await store.due(7201.0, stalled_after=30) == ["t1"]
