@@ -42,6 +42,19 @@ def _move(cls: type[Any], **fields: Any) -> Any:
     return found
 
 
+# The moves that name no seat, made once: legal_moves only looks them up.
+PILE = {r: PileSwap.model_construct(kind="pile", give=r) for r in RESOURCES}
+MARKET = {
+    (g, t): MarketSwap.model_construct(kind="market", give=g, take=t)
+    for g in RESOURCES
+    for t in RESOURCES
+    if g != t
+}
+PICK = {r: Pick.model_construct(kind="pick", card=r) for r in RESOURCES}
+DISCARD = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES}
+END = EndExchange.model_construct(kind="end")
+
+
 def fast(cls: type[Any], **values: Any) -> Any:
     """An instance of a frozen model from values already known to be valid (hot paths only)."""
     obj = object.__new__(cls)
@@ -240,8 +253,8 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
         source = state.players[pending.target if pending.kind == "library" else seat]  # type: ignore[index]
         held = [r for r in RESOURCES if source.hand[INDEX[r]]]
         if pending.kind == "library":
-            return [_move(Pick, kind="pick", card=r) for r in held]
-        return [_move(Discard, kind="discard", card=r) for r in held]
+            return [PICK[r] for r in held]
+        return [DISCARD[r] for r in held]
     if seat != state.turn:
         return []
     player = state.players[seat]
@@ -254,15 +267,10 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
             if owed:
                 moves += [_move(Return, kind="return", card=r, target=ids[other]) for r in held]
         if state.exchanges < exchange_limit(state):
-            moves += [_move(PileSwap, kind="pile", give=r) for r in held]
+            moves += [PILE[r] for r in held]
             if state.allowance:
                 offered = [r for r in RESOURCES if r in state.market]
-                moves += [
-                    _move(MarketSwap, kind="market", give=g, take=t)
-                    for g in held
-                    for t in offered
-                    if g != t
-                ]
+                moves += [MARKET[g, t] for g in held for t in offered if g != t]
                 others = [
                     o for o in range(len(ids)) if o != seat and sum(state.players[o].hand) > 0
                 ]
@@ -279,7 +287,7 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
         moves += guild_moves(state, seat, data)
     if state.phase == "exchange":
         if not any(state.owed):
-            moves.append(_move(EndExchange, kind="end"))
+            moves.append(END)
     else:
         base = data.constants.base_draw
         moves += [
@@ -418,9 +426,10 @@ class Turn:
         self.players = list(state.players)
         self.hands = [list(p.hand) for p in state.players]
         self.rng = state.rng
-        self.draw_pile = list(state.draw_pile)
-        self.discard = list(state.discard)
-        self.market = list(state.market)
+        # Piles stay tuples: most moves touch none of them, and a tuple needs no copy back.
+        self.draw_pile: tuple[Resource, ...] = state.draw_pile
+        self.discard: tuple[Resource, ...] = state.discard
+        self.market: tuple[Resource, ...] = state.market
         self.owed = list(state.owed)
         self.events: list[Event] = []
         self.changes: dict[str, Any] = {}
@@ -458,10 +467,12 @@ class Turn:
             if not self.discard:
                 return None
             self.rng, shuffled = self.rng.shuffled(self.discard)
-            self.draw_pile = list(shuffled)
-            self.discard = []
+            self.draw_pile = shuffled
+            self.discard = ()
             self.event("reshuffle", size=len(self.draw_pile))
-        return self.draw_pile.pop(0)
+        card = self.draw_pile[0]
+        self.draw_pile = self.draw_pile[1:]
+        return card
 
     def random_card(self, seat: int) -> Resource:
         hand = self.hands[seat]
@@ -485,9 +496,9 @@ class Turn:
             self.state,
             players=players,
             rng=self.rng,
-            draw_pile=tuple(self.draw_pile),
-            discard=tuple(self.discard),
-            market=tuple(self.market),
+            draw_pile=self.draw_pile,
+            discard=self.discard,
+            market=self.market,
             owed=tuple(self.owed),
             events=tuple(self.events),
             **self.changes,
@@ -512,7 +523,7 @@ def apply_move(state: State, seat: int, move: Move, data: CatanData) -> State:
 
 def _pile(t: Turn, seat: int, move: Any) -> None:
     t.hands[seat][INDEX[move.give]] -= 1
-    t.discard.append(move.give)
+    t.discard += (move.give,)
     t.event("pile", seat, give=move.give)
     card = t.draw_one()
     if card is not None:
@@ -524,7 +535,7 @@ def _pile(t: Turn, seat: int, move: Any) -> None:
 def _market(t: Turn, seat: int, move: Any) -> None:
     # Take the market card first, then put the hand card in its place (X3).
     index = t.market.index(move.take)
-    t.market[index] = move.give
+    t.market = (*t.market[:index], move.give, *t.market[index + 1 :])
     t.hands[seat][INDEX[move.take]] += 1
     t.hands[seat][INDEX[move.give]] -= 1
     t.event("market", seat, give=move.give, take=move.take)
@@ -600,7 +611,7 @@ def _build(t: Turn, seat: int, move: Any) -> None:
     )[move.pay]
     for index, count in enumerate(move.pay):
         t.hands[seat][index] -= count
-        t.discard.extend([RESOURCES[index]] * count)
+        t.discard += (RESOURCES[index],) * count
     t.changes["built"] = (*t.state.built, kind)
     if needs_uni:
         t.changes["university_used"] = True
@@ -650,13 +661,13 @@ def _build(t: Turn, seat: int, move: Any) -> None:
     if after_event == "flip":
         t.flip_destiny(seat)
     elif after_event == "market_day":
-        t.discard.extend(t.market)
-        t.market = []
+        t.discard += t.market
+        t.market = ()
         while len(t.market) < data.constants.market_size:
             card = t.draw_one()
             if card is None:
                 break
-            t.market.append(card)
+            t.market += (card,)
         t.event("market_day", seat, market=list(t.market))
     elif after_event == "robber":
         n = len(t.players)
@@ -675,7 +686,7 @@ def _build(t: Turn, seat: int, move: Any) -> None:
 
 def _discard(t: Turn, seat: int, move: Any) -> None:
     t.hands[seat][INDEX[move.card]] -= 1
-    t.discard.append(move.card)
+    t.discard += (move.card,)
     t.event("discard", seat, card=move.card)
     pending = t.state.pending
     assert pending is not None
