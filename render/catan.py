@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
+
+from PIL import Image
 
 from games.catan.data import RESOURCES, shipped
 from games.catan.models import BuildingView, PlayerView, View
@@ -102,6 +105,55 @@ WORDS = {
 DATA = shipped()  # expansion names and VP for the picture; corrected data keeps the same names
 
 
+RGB = tuple[int, int, int]
+CLEAR = (0, 0, 0, 0)
+
+
+@lru_cache(maxsize=512)
+def box_tile(
+    label: str,
+    size: float,
+    width: float,
+    height: float,
+    fill: RGB,
+    ink: RGB,
+    lang: str,
+    scale: float,
+    radius: float = 8,
+    outline: RGB | None = None,
+    sub: str = "",
+) -> Image.Image:
+    """A rounded box with a centred label (and an optional big second line), drawn once."""
+    p = Painter(width, height, scale=scale, lang=lang, background=CLEAR, mode="RGBA")
+    p.round_rect(0, 0, width, height, radius, fill, outline, 2 if outline else 0)
+    if sub:
+        p.text(width / 2, 28, label, size, bold=True, fill=ink, align="centre")
+        p.text(width / 2, height * 0.65, sub, 34, bold=True, fill=ink, align="centre")
+    else:
+        p.text(width / 2, height / 2, label, size, bold=True, fill=ink, align="centre")
+    return p.tile()
+
+
+def label_width(p: Painter, label: str, size: float) -> float:
+    return p.measure(label, size, bold=True) + 2 * size * 0.7
+
+
+def label_box(
+    p: Painter,
+    x: float,
+    y: float,
+    label: str,
+    size: float,
+    fill: RGB,
+    height: float,
+    ink: RGB = WHITE,
+) -> float:
+    """A label on a rounded box at (x, y) (top left); returns its width."""
+    width = label_width(p, label, size)
+    p.paste(box_tile(label, size, width, height, fill, ink, p.lang, p.scale, height / 2), x, y)
+    return width
+
+
 def seat_colour(seat: int) -> tuple[int, int, int]:
     colours = (*SEAT_COLOURS, *EXTRA_SEATS)
     return colours[seat % len(colours)]
@@ -177,21 +229,22 @@ class Board:
     def resource_card(
         self, p: Painter, x: float, y: float, resource: str, count: int | None = None
     ) -> None:
-        w, h = 96, 120
         colour = RESOURCE_COLOURS[resource]
-        p.round_rect(x, y, x + w, y + h, 10, colour, mix(colour, INK, 0.4), 2)
         ink = INK if resource in ("grain", "wool") else WHITE
-        p.text(
-            x + w / 2,
-            y + 28,
+        tile = box_tile(
             resource_name(resource, self.lang),
             18,
-            bold=True,
-            fill=ink,
-            align="centre",
+            96,
+            120,
+            colour,
+            ink,
+            self.lang,
+            self.scale,
+            10,
+            mix(colour, INK, 0.4),
+            "" if count is None else f"×{count}",
         )
-        if count is not None:
-            p.text(x + w / 2, y + 78, f"×{count}", 34, bold=True, fill=ink, align="centre")
+        p.paste(tile, x, y)
 
     def supply(self, p: Painter, y: float) -> float:
         v, w = self.view, self.words
@@ -265,36 +318,24 @@ class Board:
         """A road or knight row: cards overlapping, side A plain, side B with a VP star."""
         p.text(x, y, label, 17, bold=True, fill=colour)
         for i in range(count):
-            left = x + i * 26
             side_b = i % 2 == 1
             fill = mix(colour, WHITE, 0.35) if side_b else colour
-            p.round_rect(left, y + 16, left + 40, y + 70, 6, fill, INK, 1.5)
-            p.text(
-                left + 20,
-                y + 43,
-                "B" if side_b else "A",
-                17,
-                bold=True,
-                fill=INK if side_b else WHITE,
-                align="centre",
+            ink = INK if side_b else WHITE
+            tile = box_tile(
+                "B" if side_b else "A", 17, 40, 54, fill, ink, self.lang, self.scale, 6, INK
             )
+            p.paste(tile, x + i * 26, y + 16)
         if not count:
             p.text(x, y + 43, "—", 17, fill=INK_SOFT)
         return x + max(count * 26 + 14, 50) + 20
 
-    def building(self, p: Painter, x: float, y: float, b: BuildingView) -> float:
+    def building_label(self, b: BuildingView) -> tuple[str, RGB]:
         if b.expansion is not None:
-            label, colour = self.expansion_name(b.expansion), EXPANSION
-        elif b.city:
+            return self.expansion_name(b.expansion), EXPANSION
+        if b.city:
             assert b.event is not None
-            label = f"{build_name('city', self.lang)} 2 · {EVENT_NAMES[self.lang][b.event]}"
-            colour = CITY
-        else:
-            label, colour = f"{build_name('settlement', self.lang)} 1", SETTLEMENT
-        width = p.measure(label, 17, bold=True) + 24
-        p.round_rect(x, y, x + width, y + 38, 8, colour)
-        p.text(x + 12, y + 19, label, 17, bold=True, fill=WHITE)
-        return width
+            return f"{build_name('city', self.lang)} 2 · {EVENT_NAMES[self.lang][b.event]}", CITY
+        return f"{build_name('settlement', self.lang)} 1", SETTLEMENT
 
     def player(self, p: Painter, player: PlayerView, y: float) -> float:
         v, w = self.view, self.words
@@ -320,29 +361,20 @@ class Board:
         )
         x: float = MARGIN + 460
         for i, label in enumerate(stats):
-            x += p.pill(x, y + 26, label, 19, fill=colour if i == 0 else INK_SOFT) + 10
+            x += label_box(p, x, y + 11, label, 19, colour if i == 0 else INK_SOFT, 30) + 10
         if player.owed:
-            p.pill(x, y + 26, f"{w['owed']} {player.owed}", 19, fill=(198, 40, 40))
+            label_box(p, x, y + 11, f"{w['owed']} {player.owed}", 19, (198, 40, 40), 30)
         x = self.row(p, MARGIN + 24, y + 52, player.roads, ROAD, w["roads"])
         x = self.row(p, x, y + 52, player.knights, KNIGHT, w["knights"])
         bx, by = x + 10, y + 58
         for b in player.buildings:
-            label_w = self._building_width(p, b)
-            if bx + label_w > WIDTH - MARGIN - 16:
+            label, fill = self.building_label(b)
+            width = label_width(p, label, 17)
+            if bx + width > WIDTH - MARGIN - 16:
                 bx, by = x + 10, by + 46
-            self.building(p, bx, by, b)
-            bx += label_w + 8
+            label_box(p, bx, by, label, 17, fill, 38)
+            bx += width + 8
         return y + PLAYER_H + 12
-
-    def _building_width(self, p: Painter, b: BuildingView) -> float:
-        if b.expansion is not None:
-            label = self.expansion_name(b.expansion)
-        elif b.city:
-            assert b.event is not None
-            label = f"{build_name('city', self.lang)} 2 · {EVENT_NAMES[self.lang][b.event]}"
-        else:
-            label = f"{build_name('settlement', self.lang)} 1"
-        return p.measure(label, 17, bold=True) + 24
 
     def final(self, p: Painter, y: float) -> None:
         outcome = self.view.outcome
