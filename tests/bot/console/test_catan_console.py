@@ -20,7 +20,11 @@ async def test_a_console_game_shows_the_board_hand_log_and_rules(tmp_path: Path)
 
 
 async def test_a_console_game_is_played_by_typed_moves(tmp_path: Path) -> None:
-    script = "/start game:catan bots:1\n" + "end\ndraw 2\n/move draw 3\n" * 3 + "/status\n"
+    script = "/start game:catan bots:1\n" + "end\n/move draw 2\n" * 3 + "/status\n"
     output = await play(script, tmp_path)
     assert "ended the exchange phase" in output
     assert "alice drew" in output and "  [alice only] You drew: " in output
+    # The greedy bot exchanges with alice: she alone learns the card taken and the one returned.
+    assert "  [alice only] Bot 1 took your " in output
+    assert "  [alice only] Bot 1 gave you back " in output
+    assert "Bot 1 took a card at random from alice." in output
