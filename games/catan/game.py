@@ -144,6 +144,13 @@ class Catan(Game[State, Move, View]):
                 return index
         return -1
 
+    def check_turn(self, state: State, player: str) -> None:
+        """The contract's guard (game over, unknown seat, not this seat's turn), without building
+        the seat lists on every move."""
+        acting = state.pending.seat if state.pending is not None else state.turn
+        if state.finished or state.players[acting].id != player:
+            super().check_turn(state, player)
+
     def to_act(self, state: State) -> frozenset[str]:
         if state.finished:
             return frozenset()
@@ -167,8 +174,12 @@ class Catan(Game[State, Move, View]):
         seat = self._seat(state, player)
         legal = self.legal_moves(state, player)
         # Moves from legal_moves are shared objects: look for the very object before comparing.
-        if not any(m is move for m in legal) and move not in legal:
-            raise rules.explain(state, seat, move, self.data)
+        for known in legal:
+            if known is move:
+                break
+        else:
+            if move not in legal:
+                raise rules.explain(state, seat, move, self.data)
         return rules.apply_move(state, seat, move, self.data)
 
     def parse(self, text: str) -> Move:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import Event, IllegalMove
 from games.catan.data import RESOURCES, CatanData, Resource
@@ -55,13 +55,18 @@ DISCARD = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES
 END = EndExchange.model_construct(kind="end")
 
 
+_new = object.__new__
+_set = object.__setattr__
+EVENT_FIELDS = {"kind", "seat", "private_to", "data"}
+
+
 def fast(cls: type[Any], **values: Any) -> Any:
     """An instance of a frozen model from values already known to be valid (hot paths only)."""
-    obj = object.__new__(cls)
-    object.__setattr__(obj, "__dict__", values)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
+    obj = _new(cls)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", set(values))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
     return obj
 
 
@@ -69,8 +74,14 @@ def replace(model: Any, **changes: Any) -> Any:
     """`model.model_copy(update=changes)` without pydantic's generic copying (hot paths only)."""
     values = dict(model.__dict__)
     values.update(changes)
-    obj = fast(type(model), **values)
-    object.__setattr__(obj, "__pydantic_fields_set__", model.__pydantic_fields_set__ | set(changes))
+    fields_set = model.__pydantic_fields_set__
+    if not changes.keys() <= fields_set:
+        fields_set = fields_set | set(changes)
+    obj = _new(type(model))
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", fields_set)
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
     return obj
 
 
@@ -89,18 +100,44 @@ def knight_bonus(player: PlayerState) -> int:
     return (player.knights + 1) // 2
 
 
-def abilities(player: PlayerState, data: CatanData) -> set[str]:
-    return {
-        ability
-        for b in player.buildings
-        if b.expansion is not None and (ability := data.expansion(b.expansion).ability)
-    }
+class Holdings(NamedTuple):
+    """What a player's settlement/city cards allow, worked out once per buildings tuple."""
+
+    abilities: frozenset[str]
+    names: frozenset[str]  # expansion names owned
+    settlement: bool  # a settlement that may become a city
+    open_city: bool  # a city without an expansion
+
+
+# States share a player's buildings tuple until it changes, so its identity is a good key; the
+# tuple is kept in the entry so that its id cannot be reused while the entry lives.
+_HOLDINGS: dict[int, tuple[Any, CatanData, Holdings]] = {}
+
+
+def holdings(player: PlayerState, data: CatanData) -> Holdings:
+    buildings = player.buildings
+    found = _HOLDINGS.get(id(buildings))
+    if found is not None and found[0] is buildings and found[1] is data:
+        return found[2]
+    cards = [data.expansion(b.expansion) for b in buildings if b.expansion is not None]
+    result = Holdings(
+        abilities=frozenset(c.ability for c in cards if c.ability),
+        names=frozenset(str(c.name) for c in cards),
+        settlement=any(not b.city for b in buildings),
+        open_city=any(b.city and b.expansion is None for b in buildings),
+    )
+    if len(_HOLDINGS) > 20_000:
+        _HOLDINGS.clear()
+    _HOLDINGS[id(buildings)] = (buildings, data, result)
+    return result
+
+
+def abilities(player: PlayerState, data: CatanData) -> frozenset[str]:
+    return holdings(player, data).abilities
 
 
 def owned_names(player: PlayerState, data: CatanData) -> set[str]:
-    return {
-        str(data.expansion(b.expansion).name) for b in player.buildings if b.expansion is not None
-    }
+    return set(holdings(player, data).names)
 
 
 def vp_parts(player: PlayerState, data: CatanData) -> dict[str, int]:
@@ -181,10 +218,7 @@ def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts
 
 
 def has_ability(player: PlayerState, data: CatanData, ability: str) -> bool:
-    return any(
-        b.expansion is not None and data.expansion(b.expansion).ability == ability
-        for b in player.buildings
-    )
+    return ability in holdings(player, data).abilities
 
 
 def take_target(state: State, seat: int, kind: str, data: CatanData) -> int | None:
@@ -223,11 +257,10 @@ def build_options(state: State, seat: int, data: CatanData) -> list[tuple[str, s
         options.append(("knight", "knight"))
     if "settlement" not in state.built and state.settlement_stack:
         options.append(("settlement", "settlement"))
-    if "city" not in state.built and any(not b.city for b in player.buildings):
+    held = holdings(player, data)
+    if "city" not in state.built and held.settlement:
         options.append(("city", "city"))
-    if "city_expansion" not in state.built and any(
-        b.city and b.expansion is None for b in player.buildings
-    ):
+    if "city_expansion" not in state.built and held.open_city:
         owned = owned_names(player, data)
         for card_id in state.expansions:
             name = str(data.expansion(card_id).name)
@@ -251,14 +284,15 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
         if pending.seat != seat:
             return []
         source = state.players[pending.target if pending.kind == "library" else seat]  # type: ignore[index]
-        held = [r for r in RESOURCES if source.hand[INDEX[r]]]
+        held = [r for i, r in enumerate(RESOURCES) if source.hand[i]]
         if pending.kind == "library":
             return [PICK[r] for r in held]
         return [DISCARD[r] for r in held]
     if seat != state.turn:
         return []
     player = state.players[seat]
-    held = [r for r in RESOURCES if player.hand[INDEX[r]]]
+    hand = player.hand
+    held = [r for i, r in enumerate(RESOURCES) if hand[i]]
     ids = [p.id for p in state.players]
     owned = abilities(player, data)
     moves: list[Move] = []
@@ -417,6 +451,18 @@ def explain_build(state: State, seat: int, move: Build, data: CatanData) -> Ille
 # ---------------------------------------------------------------- applying moves
 
 
+class Hands(dict[int, list[int]]):
+    """Working hands, copied from the state only for the seats a move touches."""
+
+    def __init__(self, players: tuple[PlayerState, ...]) -> None:
+        super().__init__()
+        self.players = players
+
+    def __missing__(self, seat: int) -> list[int]:
+        hand = self[seat] = list(self.players[seat].hand)
+        return hand
+
+
 class Turn:
     """A mutable working copy of a state while one move is applied."""
 
@@ -424,7 +470,7 @@ class Turn:
         self.state = state
         self.data = data
         self.players = list(state.players)
-        self.hands = [list(p.hand) for p in state.players]
+        self.hands = Hands(state.players)
         self.rng = state.rng
         # Piles stay tuples: most moves touch none of them, and a tuple needs no copy back.
         self.draw_pile: tuple[Resource, ...] = state.draw_pile
@@ -443,15 +489,22 @@ class Turn:
     def event(
         self, kind: str, seat: int | None = None, private_to: int | None = None, **data: Any
     ) -> None:
-        self.events.append(
-            fast(
-                Event,
-                kind=kind,
-                seat=None if seat is None else self.id(seat),
-                private_to=None if private_to is None else self.id(private_to),
-                data=data,
-            )
+        event = _new(Event)
+        _set(
+            event,
+            "__dict__",
+            {
+                "kind": kind,
+                "seat": None if seat is None else self.id(seat),
+                "private_to": None if private_to is None else self.id(private_to),
+                "data": data,
+            },
         )
+        # Every field is given; pydantic only ever copies this set, so events may share it.
+        _set(event, "__pydantic_fields_set__", EVENT_FIELDS)
+        _set(event, "__pydantic_extra__", None)
+        _set(event, "__pydantic_private__", None)
+        self.events.append(event)
 
     def player(self, seat: int) -> PlayerState:
         """The player with the working hand folded in."""
@@ -488,10 +541,11 @@ class Turn:
         self.hands[target][INDEX[card]] += 1
 
     def freeze(self) -> State:
-        players = tuple(
-            p if tuple(h) == p.hand else replace(p, hand=tuple(h))
-            for p, h in zip(self.players, self.hands, strict=True)
-        )
+        people = self.players
+        for seat, h in self.hands.items():
+            if tuple(h) != people[seat].hand:
+                people[seat] = replace(people[seat], hand=tuple(h))
+        players = tuple(people)
         return replace(  # type: ignore[no-any-return]
             self.state,
             players=players,
