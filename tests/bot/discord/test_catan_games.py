@@ -127,3 +127,22 @@ async def test_two_members_exchange_across_a_restart_and_keep_takes_private(worl
         seen_by_other = [m.content for m in thread.history(viewer=other)]
         assert not any(text in seen_by_other for text in takes[member.id])
     assert timing.slowest < DISCORD_ANSWER_LIMIT
+
+
+async def test_a_click_on_an_old_board_is_refused_and_plays_nothing(world: World) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(world.channel, "join")
+    await bob.slash(world.channel, "join")
+    await alice.slash(world.channel, "start catan")
+    (thread,) = world.channel.threads
+    members = {alice.id: alice, bob.id: bob}
+    board = latest_board(thread)
+    mover = members[to_act(board)[0]]
+    trade = public_button(board, "trade")
+    assert trade is not None
+    await mover.click(board, custom_id=trade)  # that board is now old
+    again = await mover.click(board, custom_id=trade)
+    (refusal,) = again.followups
+    assert refusal.ephemeral and refusal.content
+    public = "\n".join(m.content for m in thread.history())
+    assert public.count("took a card at random from") == 1
