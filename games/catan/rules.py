@@ -1,0 +1,803 @@
+"""Catan card game rules: derived values, payments, legal moves and their effects (digest §1)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from games.base import Event, IllegalMove
+from games.catan.data import RESOURCES, CatanData, Resource
+from games.catan.models import (
+    Build,
+    Building,
+    Counts,
+    Discard,
+    Draw,
+    EndExchange,
+    Guild,
+    Look,
+    MarketSwap,
+    Move,
+    Pending,
+    Pick,
+    PileSwap,
+    PlayerState,
+    Return,
+    State,
+    Trade,
+)
+
+INDEX = {r: i for i, r in enumerate(RESOURCES)}
+_MOVES: dict[tuple[Any, ...], Any] = {}
+
+
+def _move(cls: type[Any], **fields: Any) -> Any:
+    """A move object, made once per distinct value: moves are immutable and legal_moves is hot."""
+    key = (cls, *fields.values())
+    found = _MOVES.get(key)
+    if found is None:
+        if len(_MOVES) > 50_000:  # seat names vary between tables: keep the cache bounded
+            _MOVES.clear()
+        found = _MOVES[key] = cls.model_construct(**fields)
+    return found
+
+
+# The moves that name no seat, made once: legal_moves only looks them up.
+PILE = {r: PileSwap.model_construct(kind="pile", give=r) for r in RESOURCES}
+MARKET = {
+    (g, t): MarketSwap.model_construct(kind="market", give=g, take=t)
+    for g in RESOURCES
+    for t in RESOURCES
+    if g != t
+}
+PICK = {r: Pick.model_construct(kind="pick", card=r) for r in RESOURCES}
+DISCARD = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES}
+END = EndExchange.model_construct(kind="end")
+
+
+_new = object.__new__
+_set = object.__setattr__
+EVENT_FIELDS = {"kind", "seat", "private_to", "data"}
+
+
+def fast(cls: type[Any], **values: Any) -> Any:
+    """An instance of a frozen model from values already known to be valid (hot paths only)."""
+    obj = _new(cls)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", set(values))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
+def replace(model: Any, **changes: Any) -> Any:
+    """`model.model_copy(update=changes)` without pydantic's generic copying (hot paths only)."""
+    values = dict(model.__dict__)
+    values.update(changes)
+    fields_set = model.__pydantic_fields_set__
+    if not changes.keys() <= fields_set:
+        fields_set = fields_set | set(changes)
+    obj = _new(type(model))
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", fields_set)
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
+ROW_KINDS = ("road", "knight")
+BASIC_BUILDS = ("road", "knight", "settlement", "city")
+
+# ---------------------------------------------------------------- derived values
+
+
+def allowance(player: PlayerState) -> int:
+    """Side-A roads: the row reads A, B, A, … so that is ⌈roads ÷ 2⌉."""
+    return (player.roads + 1) // 2
+
+
+def knight_bonus(player: PlayerState) -> int:
+    return (player.knights + 1) // 2
+
+
+class Holdings(NamedTuple):
+    """What a player's settlement/city cards allow, worked out once per buildings tuple."""
+
+    abilities: frozenset[str]
+    names: frozenset[str]  # expansion names owned
+    settlement: bool  # a settlement that may become a city
+    open_city: bool  # a city without an expansion
+
+
+# States share a player's buildings tuple until it changes, so its identity is a good key; the
+# tuple is kept in the entry so that its id cannot be reused while the entry lives.
+_HOLDINGS: dict[int, tuple[Any, CatanData, Holdings]] = {}
+
+
+def holdings(player: PlayerState, data: CatanData) -> Holdings:
+    buildings = player.buildings
+    found = _HOLDINGS.get(id(buildings))
+    if found is not None and found[0] is buildings and found[1] is data:
+        return found[2]
+    cards = [data.expansion(b.expansion) for b in buildings if b.expansion is not None]
+    result = Holdings(
+        abilities=frozenset(c.ability for c in cards if c.ability),
+        names=frozenset(str(c.name) for c in cards),
+        settlement=any(not b.city for b in buildings),
+        open_city=any(b.city and b.expansion is None for b in buildings),
+    )
+    if len(_HOLDINGS) > 20_000:
+        _HOLDINGS.clear()
+    _HOLDINGS[id(buildings)] = (buildings, data, result)
+    return result
+
+
+def abilities(player: PlayerState, data: CatanData) -> frozenset[str]:
+    return holdings(player, data).abilities
+
+
+def owned_names(player: PlayerState, data: CatanData) -> set[str]:
+    return set(holdings(player, data).names)
+
+
+def vp_parts(player: PlayerState, data: CatanData) -> dict[str, int]:
+    """Where a player's VP come from (digest §1.11)."""
+    parts = {"settlements": 0, "cities": 0, "expansions": 0, "roads": player.roads // 2}
+    parts["knights"] = player.knights // 2
+    for b in player.buildings:
+        if b.expansion is not None:
+            parts["expansions"] += int(data.expansion(b.expansion).vp or 0)
+        elif b.city:
+            parts["cities"] += 2
+        else:
+            parts["settlements"] += 1
+    return parts
+
+
+def vp(player: PlayerState, data: CatanData) -> int:
+    return sum(vp_parts(player, data).values())
+
+
+def exchange_limit(state: State) -> int:
+    """How many exchanges this turn: the allowance, or one draw-pile exchange without roads."""
+    return state.allowance if state.allowance else 1
+
+
+# ---------------------------------------------------------------- payments
+
+
+@lru_cache(maxsize=8192)
+def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts, bool], ...]:
+    """Every way to pay `cost` from `hand`: (cards paid, whether the Universität is needed).
+
+    Each required card is paid by itself, by 3 cards of one other resource (3-for-1), or, once
+    with the Universität, by 1 card of another resource. Substituting a resource by itself is
+    never useful and is left out, so each payment lists distinct cards.
+    """
+    if sum(hand) < sum(cost):
+        return ()
+    needs = [i for i in range(5) if cost[i]]
+    paid = [0, 0, 0, 0, 0]
+    found: dict[Counts, bool] = {}
+
+    def per_kind(position: int, used: bool) -> None:
+        if position == len(needs):
+            key: Counts = (paid[0], paid[1], paid[2], paid[3], paid[4])
+            found[key] = found[key] and used if key in found else used
+            return
+        need = needs[position]
+        count = cost[need]
+        for direct in range(min(count, hand[need] - paid[need]), -1, -1):
+            paid[need] += direct
+            substitute(position, need, count - direct, 0, used)
+            paid[need] -= direct
+
+    def substitute(position: int, need: int, left: int, start: int, used: bool) -> None:
+        # Cover `left` cards of `need` by packs of 3 (sources in non-decreasing order, so each
+        # multiset once) or by the one Universität card.
+        if not left:
+            per_kind(position + 1, used)
+            return
+        for source in range(start, 5):
+            if source != need and hand[source] - paid[source] >= 3:
+                paid[source] += 3
+                substitute(position, need, left - 1, source, used)
+                paid[source] -= 3
+        if university and not used:
+            for source in range(5):
+                if source != need and hand[source] > paid[source]:
+                    paid[source] += 1
+                    substitute(position, need, left - 1, start, True)
+                    paid[source] -= 1
+
+    per_kind(0, False)
+    return tuple(sorted(found.items(), key=lambda item: (sum(item[0]), item[1], item[0])))
+
+
+# ---------------------------------------------------------------- taking roads and knights
+
+
+def has_ability(player: PlayerState, data: CatanData, ability: str) -> bool:
+    return ability in holdings(player, data).abilities
+
+
+def take_target(state: State, seat: int, kind: str, data: CatanData) -> int | None:
+    """Whose top road/knight an empty stack sends the builder to (digest §1.8), or None."""
+    n = len(state.players)
+    step = 1 if data.clockwise(state.white_up) else -1
+    for distance in range(1, n):
+        other = (seat + step * distance) % n
+        player = state.players[other]
+        if kind == "road":
+            if player.roads >= 1 and (
+                player.roads >= 4 or not has_ability(player, data, "city_fortress")
+            ):
+                return other
+        elif player.knights >= 1 and (
+            player.knights >= 2 or not has_ability(player, data, "church")
+        ):
+            return other
+    return None
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def build_options(state: State, seat: int, data: CatanData) -> list[tuple[str, str]]:
+    """(what, cost kind) the seat may build now, before payment: the preconditions of §1.7."""
+    player = state.players[seat]
+    options: list[tuple[str, str]] = []
+    if "road" not in state.built and (
+        state.road_stack or take_target(state, seat, "road", data) is not None
+    ):
+        options.append(("road", "road"))
+    if "knight" not in state.built and (
+        state.knight_stack or take_target(state, seat, "knight", data) is not None
+    ):
+        options.append(("knight", "knight"))
+    if "settlement" not in state.built and state.settlement_stack:
+        options.append(("settlement", "settlement"))
+    held = holdings(player, data)
+    if "city" not in state.built and held.settlement:
+        options.append(("city", "city"))
+    if "city_expansion" not in state.built and held.open_city:
+        owned = owned_names(player, data)
+        for card_id in state.expansions:
+            name = str(data.expansion(card_id).name)
+            if name not in owned:
+                owned.add(name)  # several copies: one choice per name
+                options.append((name, card_id))
+    return options
+
+
+def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
+    if what in BASIC_BUILDS:
+        return data.cost(what)  # type: ignore[arg-type, return-value]
+    return data.cost("city_expansion", cost_key)  # type: ignore[return-value]
+
+
+def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
+    if state.finished:
+        return []
+    pending = state.pending
+    if pending is not None:
+        if pending.seat != seat:
+            return []
+        source = state.players[pending.target if pending.kind == "library" else seat]  # type: ignore[index]
+        held = [r for i, r in enumerate(RESOURCES) if source.hand[i]]
+        if pending.kind == "library":
+            return [PICK[r] for r in held]
+        return [DISCARD[r] for r in held]
+    if seat != state.turn:
+        return []
+    player = state.players[seat]
+    hand = player.hand
+    held = [r for i, r in enumerate(RESOURCES) if hand[i]]
+    ids = [p.id for p in state.players]
+    owned = abilities(player, data)
+    moves: list[Move] = []
+    if state.phase == "exchange":
+        for other, owed in enumerate(state.owed):
+            if owed:
+                moves += [_move(Return, kind="return", card=r, target=ids[other]) for r in held]
+        if state.exchanges < exchange_limit(state):
+            moves += [PILE[r] for r in held]
+            if state.allowance:
+                offered = [r for r in RESOURCES if r in state.market]
+                moves += [MARKET[g, t] for g in held for t in offered if g != t]
+                others = [
+                    o for o in range(len(ids)) if o != seat and sum(state.players[o].hand) > 0
+                ]
+                moves += [_move(Trade, kind="trade", target=ids[o]) for o in others]
+                if not state.library_used and "library" in owned:
+                    moves += [_move(Look, kind="look", target=ids[o]) for o in others]
+    else:
+        university = not state.university_used and "university" in owned
+        priced = tuple(
+            (what, build_cost(what, key, data)) for what, key in build_options(state, seat, data)
+        )
+        moves += _build_moves(player.hand, priced, university)
+    if "merchant_guild" in owned:
+        moves += guild_moves(state, seat, data)
+    if state.phase == "exchange":
+        if not any(state.owed):
+            moves.append(END)
+    else:
+        base = data.constants.base_draw
+        moves += [
+            _move(Draw, kind="draw", count=n) for n in range(base, base + knight_bonus(player) + 1)
+        ]
+    return moves
+
+
+@lru_cache(maxsize=8192)
+def _build_moves(
+    hand: Counts, priced: tuple[tuple[str, Counts], ...], university: bool
+) -> tuple[Move, ...]:
+    return tuple(
+        _move(Build, kind="build", what=what, pay=pay)
+        for what, cost in priced
+        for pay, _ in payments(hand, cost, university)
+    )
+
+
+def guild_moves(state: State, seat: int, data: CatanData) -> list[Move]:
+    player = state.players[seat]
+    if state.guild_used or not has_ability(player, data, "merchant_guild"):
+        return []
+    own = vp(player, data)
+    return [
+        _move(Guild, kind="guild", target=other.id)
+        for index, other in enumerate(state.players)
+        if index != seat and sum(other.hand) > 0 and vp(other, data) >= own
+    ]
+
+
+# ---------------------------------------------------------------- why a move is illegal
+
+
+def explain(state: State, seat: int, move: Move, data: CatanData) -> IllegalMove:
+    """The reason a well-formed move is not legal now, in words a player understands."""
+
+    def no(en: str, ja: str) -> IllegalMove:
+        return IllegalMove(en, ja)
+
+    if state.pending is not None:
+        return no(
+            "First finish the pending choice (a Bibliothek pick or robber discards).",
+            "先に保留中の選択（図書館の選択か強盗の捨て札）を終えてください。",
+        )
+    player = state.players[seat]
+    kind = move.kind
+    if kind in ("pile", "market", "trade", "look", "return", "end") and state.phase != "exchange":
+        return no("The exchange phase is over.", "交換フェイズは終わっています。")
+    if kind in ("build", "draw") and state.phase != "build":
+        return no("End the exchange phase first.", "先に交換フェイズを終えてください。")
+    if kind == "end":
+        return no("You still owe a card back.", "まだカードを返していません。")
+    if kind in ("pile", "market", "trade", "look"):
+        if state.exchanges >= exchange_limit(state):
+            return no(
+                f"No exchanges left this turn ({state.exchanges} used).",
+                f"この手番の交換はもう残っていません（{state.exchanges}回使用済み）。",
+            )
+        if kind != "pile" and not state.allowance:
+            return no(
+                "Without a side-A road you may only exchange once with the draw pile.",
+                "A面の道がないときは資源の山と1回だけ交換できます。",
+            )
+        if kind == "look" and state.library_used:
+            return no("The Bibliothek is used once per turn.", "図書館は1手番に1回しか使えません。")
+        if kind == "look":
+            return no("You have no Bibliothek.", "図書館を持っていません。")
+    if kind == "guild":
+        if state.guild_used:
+            return no(
+                "The Händlergilde is used once per turn.", "商人ギルドは1手番に1回しか使えません。"
+            )
+        if not has_ability(player, data, "merchant_guild"):
+            return no("You have no Händlergilde.", "商人ギルドを持っていません。")
+        return no(
+            "The Händlergilde takes only from a player with at least your VP who holds a card.",
+            "商人ギルドで引けるのは、勝利ポイントがあなた以上でカードを持つプレイヤーからだけです。",
+        )
+    if isinstance(move, Build):
+        return explain_build(state, seat, move, data)
+    if isinstance(move, Draw):
+        top = data.constants.base_draw + knight_bonus(player)
+        return no(
+            f"You draw between {data.constants.base_draw} and {top} cards.",
+            f"引ける枚数は{data.constants.base_draw}〜{top}枚です。",
+        )
+    return no(
+        "That card or player is not available for this.",
+        "そのカードやプレイヤーはこの行動に使えません。",
+    )
+
+
+def explain_build(state: State, seat: int, move: Build, data: CatanData) -> IllegalMove:
+    what = move.what
+    kind = what if what in BASIC_BUILDS else "city_expansion"
+    if kind in state.built:
+        return IllegalMove(
+            "You may build each kind only once per turn.",
+            "各種類の建物は1手番に1つまでです。",
+        )
+    options = dict(build_options(state, seat, data))
+    if what not in options:
+        reasons = {
+            "settlement": ("The settlement stack is empty.", "集落の山がありません。"),
+            "city": (
+                "You have no settlement to turn into a city.",
+                "都市にできる集落がありません。",
+            ),
+            "road": ("No road can be taken from anyone.", "奪える道がありません。"),
+            "knight": ("No knight can be taken from anyone.", "奪える騎士がいません。"),
+        }
+        en, ja = reasons.get(
+            what,
+            (
+                "No such expansion for you: you need a city without one, and not the same name twice.",
+                "その都市開発は建てられません（開発のない都市が必要で、同じ名前は2つ建てられません）。",
+            ),
+        )
+        return IllegalMove(en, ja)
+    return IllegalMove(
+        "That payment does not match the cost (3 alike for 1; Universität once per turn).",
+        "支払いがコストに合いません（同じ資源3枚で1枚分、大学は1手番に1回）。",
+    )
+
+
+# ---------------------------------------------------------------- applying moves
+
+
+class Hands(dict[int, list[int]]):
+    """Working hands, copied from the state only for the seats a move touches."""
+
+    def __init__(self, players: tuple[PlayerState, ...]) -> None:
+        super().__init__()
+        self.players = players
+
+    def __missing__(self, seat: int) -> list[int]:
+        hand = self[seat] = list(self.players[seat].hand)
+        return hand
+
+
+class Turn:
+    """A mutable working copy of a state while one move is applied."""
+
+    def __init__(self, state: State, data: CatanData) -> None:
+        self.state = state
+        self.data = data
+        self.players = list(state.players)
+        self.hands = Hands(state.players)
+        self.rng = state.rng
+        # Piles stay tuples: most moves touch none of them, and a tuple needs no copy back.
+        self.draw_pile: tuple[Resource, ...] = state.draw_pile
+        self.discard: tuple[Resource, ...] = state.discard
+        self.market: tuple[Resource, ...] = state.market
+        self.owed = list(state.owed)
+        self.events: list[Event] = []
+        self.changes: dict[str, Any] = {}
+
+    def id(self, seat: int) -> str:
+        return self.players[seat].id
+
+    def seat_of(self, player: str) -> int:
+        return next(i for i, p in enumerate(self.players) if p.id == player)
+
+    def event(
+        self, kind: str, seat: int | None = None, private_to: int | None = None, **data: Any
+    ) -> None:
+        event = _new(Event)
+        _set(
+            event,
+            "__dict__",
+            {
+                "kind": kind,
+                "seat": None if seat is None else self.id(seat),
+                "private_to": None if private_to is None else self.id(private_to),
+                "data": data,
+            },
+        )
+        # Every field is given; pydantic only ever copies this set, so events may share it.
+        _set(event, "__pydantic_fields_set__", EVENT_FIELDS)
+        _set(event, "__pydantic_extra__", None)
+        _set(event, "__pydantic_private__", None)
+        self.events.append(event)
+
+    def player(self, seat: int) -> PlayerState:
+        """The player with the working hand folded in."""
+        h = self.hands[seat]
+        player: PlayerState = replace(self.players[seat], hand=(h[0], h[1], h[2], h[3], h[4]))
+        return player
+
+    def update(self, seat: int, **changes: Any) -> None:
+        self.players[seat] = replace(self.players[seat], **changes)
+
+    def draw_one(self) -> Resource | None:
+        if not self.draw_pile:
+            if not self.discard:
+                return None
+            self.rng, shuffled = self.rng.shuffled(self.discard)
+            self.draw_pile = shuffled
+            self.discard = ()
+            self.event("reshuffle", size=len(self.draw_pile))
+        card = self.draw_pile[0]
+        self.draw_pile = self.draw_pile[1:]
+        return card
+
+    def random_card(self, seat: int) -> Resource:
+        hand = self.hands[seat]
+        self.rng, pick = self.rng.randrange(sum(hand))
+        for index, count in enumerate(hand):
+            if pick < count:
+                return RESOURCES[index]
+            pick -= count
+        raise AssertionError("empty hand")
+
+    def move_card(self, card: Resource, source: int, target: int) -> None:
+        self.hands[source][INDEX[card]] -= 1
+        self.hands[target][INDEX[card]] += 1
+
+    def freeze(self) -> State:
+        people = self.players
+        for seat, h in self.hands.items():
+            if tuple(h) != people[seat].hand:
+                people[seat] = replace(people[seat], hand=tuple(h))
+        players = tuple(people)
+        return replace(  # type: ignore[no-any-return]
+            self.state,
+            players=players,
+            rng=self.rng,
+            draw_pile=self.draw_pile,
+            discard=self.discard,
+            market=self.market,
+            owed=tuple(self.owed),
+            events=tuple(self.events),
+            **self.changes,
+        )
+
+    def get(self, name: str) -> Any:
+        return self.changes.get(name, getattr(self.state, name))
+
+    def flip_destiny(self, seat: int) -> None:
+        white = not self.get("white_up")
+        self.changes["white_up"] = white
+        self.event("flip", seat, white=white)
+
+
+def apply_move(state: State, seat: int, move: Move, data: CatanData) -> State:
+    """The state after a legal move (the caller has checked legality)."""
+    t = Turn(state, data)
+    handler = HANDLERS[move.kind]
+    handler(t, seat, move)
+    return t.freeze()
+
+
+def _pile(t: Turn, seat: int, move: Any) -> None:
+    t.hands[seat][INDEX[move.give]] -= 1
+    t.discard += (move.give,)
+    t.event("pile", seat, give=move.give)
+    card = t.draw_one()
+    if card is not None:
+        t.hands[seat][INDEX[card]] += 1
+        t.event("pile_drawn", seat, seat, card=card)
+    t.changes["exchanges"] = t.state.exchanges + 1
+
+
+def _market(t: Turn, seat: int, move: Any) -> None:
+    # Take the market card first, then put the hand card in its place (X3).
+    index = t.market.index(move.take)
+    t.market = (*t.market[:index], move.give, *t.market[index + 1 :])
+    t.hands[seat][INDEX[move.take]] += 1
+    t.hands[seat][INDEX[move.give]] -= 1
+    t.event("market", seat, give=move.give, take=move.take)
+    t.changes["exchanges"] = t.state.exchanges + 1
+
+
+def _taken(t: Turn, seat: int, other: int, card: Resource, kind: str) -> None:
+    """A card moved from `other` to `seat`: both learn which, privately; others learn nothing."""
+    t.move_card(card, other, seat)
+    t.event(f"{kind}_took", seat, seat, target=t.id(other), card=card)
+    t.event(f"{kind}_lost", seat, other, target=t.id(other), card=card)
+
+
+def _trade(t: Turn, seat: int, move: Any) -> None:
+    other = t.seat_of(move.target)
+    t.event("trade", seat, target=move.target)
+    _taken(t, seat, other, t.random_card(other), "trade")
+    t.owed[other] += 1
+    t.changes["exchanges"] = t.state.exchanges + 1
+
+
+def _look(t: Turn, seat: int, move: Any) -> None:
+    other = t.seat_of(move.target)
+    t.event("look", seat, target=move.target)
+    t.event("looked", seat, seat, target=move.target, hand=list(t.hands[other]))
+    t.changes.update(
+        exchanges=t.state.exchanges + 1,
+        library_used=True,
+        pending=_move(Pending, kind="library", seat=seat, target=other, queue=()),
+    )
+
+
+def _pick(t: Turn, seat: int, move: Any) -> None:
+    assert t.state.pending is not None and t.state.pending.target is not None
+    other = t.state.pending.target
+    t.event("pick", seat, target=t.id(other))
+    _taken(t, seat, other, move.card, "trade")
+    t.owed[other] += 1
+    t.changes["pending"] = None
+
+
+def _return(t: Turn, seat: int, move: Any) -> None:
+    other = t.seat_of(move.target)
+    t.move_card(move.card, seat, other)
+    t.owed[other] -= 1
+    t.event("return", seat, target=move.target)
+    t.event("returned", seat, seat, target=move.target, card=move.card)
+    t.event("returned", seat, other, target=move.target, card=move.card)
+
+
+def _guild(t: Turn, seat: int, move: Any) -> None:
+    other = t.seat_of(move.target)
+    t.event("guild", seat, target=move.target)
+    _taken(t, seat, other, t.random_card(other), "guild")
+    t.changes["guild_used"] = True
+
+
+def _end(t: Turn, seat: int, move: Any) -> None:
+    t.changes["phase"] = "build"
+    t.event("end_exchange", seat)
+
+
+def _build(t: Turn, seat: int, move: Any) -> None:
+    data = t.data
+    options = dict(build_options(t.state, seat, data))
+    cost_key = options[move.what]
+    kind = move.what if move.what in BASIC_BUILDS else "city_expansion"
+    university = not t.state.university_used and has_ability(
+        t.state.players[seat], data, "university"
+    )
+    needs_uni = dict(
+        payments(t.state.players[seat].hand, build_cost(move.what, cost_key, data), university)
+    )[move.pay]
+    for index, count in enumerate(move.pay):
+        t.hands[seat][index] -= count
+        t.discard += (RESOURCES[index],) * count
+    t.changes["built"] = (*t.state.built, kind)
+    if needs_uni:
+        t.changes["university_used"] = True
+    player = t.players[seat]
+    t.event("build", seat, what=move.what, pay=list(move.pay))
+    after_event = None
+    if kind in ROW_KINDS:
+        stack = f"{kind}_stack"
+        if getattr(t.state, stack):
+            t.changes[stack] = getattr(t.state, stack) - 1
+        else:
+            other = take_target(t.state, seat, kind, data)
+            assert other is not None
+            field = f"{kind}s"
+            t.update(other, **{field: getattr(t.players[other], field) - 1})
+            t.event("row_taken", seat, target=t.id(other), what=kind)
+        field = f"{kind}s"
+        t.update(seat, **{field: getattr(player, field) + 1})
+    elif kind == "settlement":
+        top, *rest = t.state.settlement_stack
+        t.changes["settlement_stack"] = tuple(rest)
+        t.update(
+            seat,
+            buildings=(*player.buildings, fast(Building, event=top, city=False, expansion=None)),
+        )
+        after_event = "flip"
+    elif kind == "city":
+        buildings = list(player.buildings)
+        index = next(i for i, b in enumerate(buildings) if not b.city)
+        buildings[index] = replace(buildings[index], city=True)
+        t.update(seat, buildings=tuple(buildings))
+        after_event = buildings[index].event
+        t.event("city_event", seat, event=after_event)
+    else:
+        expansions = list(t.state.expansions)
+        expansions.remove(cost_key)
+        t.changes["expansions"] = tuple(expansions)
+        buildings = list(player.buildings)
+        index = next(i for i, b in enumerate(buildings) if b.city and b.expansion is None)
+        buildings[index] = replace(buildings[index], expansion=cost_key)
+        t.update(seat, buildings=tuple(buildings))
+    points = vp(t.players[seat], data)
+    if points >= data.constants.win_vp:
+        t.changes.update(finished=True, winner=seat)
+        t.event("win", seat, vp=points)
+        return
+    if after_event == "flip":
+        t.flip_destiny(seat)
+    elif after_event == "market_day":
+        t.discard += t.market
+        t.market = ()
+        while len(t.market) < data.constants.market_size:
+            card = t.draw_one()
+            if card is None:
+                break
+            t.market += (card,)
+        t.event("market_day", seat, market=list(t.market))
+    elif after_event == "robber":
+        n = len(t.players)
+        queue = [
+            s
+            for s in ((seat + i) % n for i in range(n))
+            if sum(t.hands[s]) >= data.constants.robber_threshold
+        ]
+        if queue:
+            t.changes["pending"] = fast(
+                Pending, kind="discard", seat=queue[0], target=None, queue=tuple(queue[1:])
+            )
+        else:
+            t.flip_destiny(seat)
+
+
+def _discard(t: Turn, seat: int, move: Any) -> None:
+    t.hands[seat][INDEX[move.card]] -= 1
+    t.discard += (move.card,)
+    t.event("discard", seat, card=move.card)
+    pending = t.state.pending
+    assert pending is not None
+    if sum(t.hands[seat]) > t.data.constants.robber_keep:
+        return
+    if pending.queue:
+        t.changes["pending"] = fast(
+            Pending, kind="discard", seat=pending.queue[0], target=None, queue=pending.queue[1:]
+        )
+    else:
+        t.changes["pending"] = None
+        t.flip_destiny(t.state.turn)
+
+
+def _draw(t: Turn, seat: int, move: Any) -> None:
+    drawn: list[Resource] = []
+    for _ in range(move.count):
+        card = t.draw_one()
+        if card is None:
+            break
+        drawn.append(card)
+        t.hands[seat][INDEX[card]] += 1
+    t.event("draw", seat, count=len(drawn))
+    t.event("drawn", seat, seat, cards=drawn)
+    start_turn(t, (seat + 1) % len(t.players))
+
+
+def start_turn(t: Turn, seat: int) -> None:
+    if t.state.turns >= t.state.options.round_limit * len(t.players):
+        t.changes["finished"] = True
+        t.event("round_limit", rounds=t.state.options.round_limit)
+        return
+    t.changes.update(
+        turn=seat,
+        phase="exchange",
+        allowance=allowance(t.players[seat]),
+        exchanges=0,
+        built=(),
+        guild_used=False,
+        library_used=False,
+        university_used=False,
+        turns=t.state.turns + 1,
+    )
+    t.owed = [0] * len(t.players)
+    t.event("turn", seat)
+
+
+HANDLERS = {
+    "pile": _pile,
+    "market": _market,
+    "trade": _trade,
+    "look": _look,
+    "pick": _pick,
+    "return": _return,
+    "guild": _guild,
+    "end": _end,
+    "build": _build,
+    "discard": _discard,
+    "draw": _draw,
+}
