@@ -230,7 +230,7 @@ class TableCore:
         new_id: Callable[[], str] = _default_id,
         new_seed: Callable[[], int] = _default_seed,
         defaults: TableDefaults | None = None,
-        cache_size: int = 10_000,
+        cache_size: int = 300,
         stalled_after: float = 30.0,
     ) -> None:
         self.store = store
@@ -257,7 +257,7 @@ class TableCore:
             return games.get(game_id)
         except KeyError:
             known = ", ".join(g.id for g in games.all())
-            raise errors.UnknownGame(game=game_id, known=known) from None
+            raise errors.UnknownGame(game=errors.clip_input(game_id), known=known) from None
 
     def _remember(self, loaded: LoadedTable) -> LoadedTable:
         cached = self._cache.get(loaded.record.id)
@@ -462,7 +462,7 @@ class TableCore:
             if seat is None:
                 if any(target == s.seat for s in record.seats):
                     raise errors.NotHumanSeat(name=target)
-                raise errors.UnknownSeat(name=target)
+                raise errors.UnknownSeat(name=errors.clip_input(target))
             ai = replace(seat, kind=kind, user=None, replaced_user=seat.user)
             seats = tuple(ai if s is seat else s for s in record.seats)
             humans = [s for s in seats if s.kind == "human"]

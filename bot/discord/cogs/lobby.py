@@ -86,12 +86,9 @@ async def start_table(
         lang=lang,
         guild=str(interaction.guild_id),
         moderator=is_moderator(interaction),
+        remind_after=None if remind_hours is None else remind_hours * 3600,
     )
     table = update.table
-    if remind_hours is not None:
-        await bot.service.set_reminders(
-            table.id, user, remind_after=remind_hours * 3600, moderator=True
-        )
     title = chosen.names.get(table.lang, chosen.names["en"])
     thread = await open_thread(interaction, table, f"{title} · {table.id}")
     if thread is not None:
