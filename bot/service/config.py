@@ -76,7 +76,7 @@ class Settings(_Strict):
 def _explain(
     error: ValidationError, source: str, names: Mapping[str, str] | None = None
 ) -> ConfigError:
-    """One line per bad value: source, dotted key, what is wrong and the value given."""
+    """One line per bad value: source, dotted key and the kind of value expected (never the value)."""
     lines = []
     for problem in error.errors():
         key = ".".join(str(part) for part in problem["loc"]) or "(top level)"
@@ -84,9 +84,8 @@ def _explain(
         if problem["type"] == "extra_forbidden":
             lines.append(f"{source}: {key}: unknown setting")
             continue
-        given = problem.get("input")
-        shown = "" if isinstance(given, dict) or given is None else f" (got {given!r})"
-        lines.append(f"{source}: {key}: {problem['msg']}{shown}")
+        # The value given is never shown: a token put under the wrong key must not be printed.
+        lines.append(f"{source}: {key}: {problem['msg']}")
     return ConfigError("\n".join(lines))
 
 
