@@ -26,7 +26,7 @@ from bot.discord.board import (
     user_lang,
 )
 from bot.discord.cogs import EXTENSIONS
-from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import DYNAMIC_ITEMS, choice_index
 from bot.discord.host import Renderer
 from bot.discord.texts import DISCORD, dt
 from bot.service import errors
@@ -228,9 +228,10 @@ class Bot(commands.Bot):
         try:
             notation = choice
             if choice.startswith("#"):
+                # Every part of a custom_id is checked: a forged `#abc` or `#-1` is refused.
                 hand = await self.service.hand(table_id, user)
-                index = int(choice[1:])
-                if hand.table.version != version or index >= len(hand.legal_moves):
+                index = choice_index(choice, len(hand.legal_moves))
+                if hand.table.version != version or index is None:
                     raise errors.StaleBoard()
                 notation = hand.legal_moves[index]
             update = await self.service.act(table_id, user, notation, version=version)

@@ -45,12 +45,13 @@ class Admin(commands.Cog):
     async def kick(self, interaction: discord.Interaction[Any], player: str) -> None:
         bot = bot_of(interaction)
         table = await table_here(interaction)
-        await interaction.response.defer(thinking=True)
+        # Deferred privately: a refusal goes to the caller alone; the new board tells everyone.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         update = await bot.service.replace_with_ai(
             table.id, str(interaction.user.id), player, moderator=is_moderator(interaction)
         )
-        lang = update.table.lang
-        await interaction.followup.send("\n".join(t.get(lang) for t in update.headline) or "-")
+        lang = user_lang(interaction)
+        await tell(interaction, "\n".join(t.get(lang) for t in update.headline) or "-")
         await publish_update(bot, update, interaction=interaction)
 
     @kick.autocomplete("player")

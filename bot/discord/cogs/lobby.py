@@ -20,6 +20,7 @@ from bot.service.table_core import AnyGame
 from bot.service.updates import TableInfo, Update
 
 log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()
 
 GAME_CHOICES = [
     app_commands.Choice(name=text(g.names["en"], f"game.{g.id}"), value=g.id) for g in games.all()
@@ -144,13 +145,20 @@ class Lobby(commands.Cog):
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         lang = user_lang(interaction)
-        await interaction.response.defer(thinking=True)
+        # Deferred privately: a refusal goes to the caller alone; what changed is posted publicly.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         result = await bot.service.leave(str(interaction.channel_id), str(interaction.user.id))
         if isinstance(result, Update):
-            await interaction.followup.send("\n".join(t.get(lang) for t in result.headline) or "-")
+            await tell(interaction, "\n".join(t.get(lang) for t in result.headline) or "-")
             await publish_update(bot, result, interaction=interaction)
-        else:
-            await interaction.followup.send(result.text.get(lang))
+            return
+        await tell(interaction, result.text.get(lang))
+        public = result.text.get(result.table.lang)
+        if isinstance(interaction.channel, discord.abc.Messageable):
+            try:
+                await interaction.channel.send(public, allowed_mentions=NO_MENTIONS)
+            except discord.HTTPException as error:
+                log.warning("table %s: could not announce the leave: %s", result.table.id, error)
 
     @app_commands.command(
         name=name("games"), description=text("List the games the bot can host", "cmd.games")
