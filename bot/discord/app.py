@@ -118,7 +118,8 @@ class Bot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names whom (boards and reminders do).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.service = service
         self.settings = settings

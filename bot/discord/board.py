@@ -49,7 +49,31 @@ def clip_lines(lines: Sequence[str], limit: int = MESSAGE_MAX) -> str:
 
 
 def who(seat: SeatInfo, lang: str) -> str:
-    return f"<@{seat.user}>" if seat.user and not seat.is_ai else seat.label(lang)
+    return f"<@{seat.user}>" if seat.user and not seat.is_ai else safe_name(seat.label(lang))
+
+
+def safe_name(name: str) -> str:
+    """A seat name as Discord shows it literally: no markdown, links or mentions of its own."""
+    escaped = discord.utils.escape_markdown(name, ignore_links=False)
+    # escape_markdown leaves masked links ([text](url)) alone: their brackets are escaped here.
+    escaped = escaped.replace("[", "\\[").replace("]", "\\]")
+    return discord.utils.escape_mentions(escaped)
+
+
+def escape_names(text: str, seats: Sequence[SeatInfo]) -> str:
+    """`text` with every seat name in it escaped (names come from display names, which anyone
+    may set to `<@someone>` or a markdown link)."""
+    for name in sorted({s.seat for s in seats}, key=len, reverse=True):
+        escaped = safe_name(name)
+        if escaped != name:
+            text = text.replace(name, escaped)
+    return text
+
+
+def mentions_of(seats: Sequence[SeatInfo]) -> discord.AllowedMentions:
+    """Pings for exactly these seats' players, and nobody else whatever the text says."""
+    users = [discord.Object(int(s.user)) for s in seats if s.user and s.user.isdigit()]
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
 def default_renderer() -> Renderer | None:
@@ -115,9 +139,13 @@ def offers_of(hand: Hand, lang: str) -> list[Offer]:
 
 
 def board_text(
-    update_lines: Sequence[str], to_act: Sequence[SeatInfo], finished: bool, lang: str
+    update_lines: Sequence[str],
+    to_act: Sequence[SeatInfo],
+    finished: bool,
+    lang: str,
+    seats: Sequence[SeatInfo] = (),
 ) -> str:
-    lines = list(update_lines)
+    lines = [escape_names(line, seats) for line in update_lines]
     if not finished and to_act:
         lines.append(dt("reply.to_act", lang, who=", ".join(who(s, lang) for s in to_act)))
     return clip_lines(lines)
@@ -172,10 +200,10 @@ async def publish(
 ) -> discord.Message | None:
     """Post a new board message: text, image, mention of who acts next, components."""
     lang = table.lang
-    content = board_text(lines, to_act, finished, lang)
+    content = board_text(lines, to_act, finished, lang, table.seats)
     image = await render_png(bot, view, lang)
     components = await board_view(bot, table, to_act, view, finished)
-    mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+    mentions = mentions_of([] if finished else [s for s in to_act if not s.is_ai])
 
     def payload() -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}

@@ -7,6 +7,7 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -112,9 +113,21 @@ def _default_seed() -> int:
     return secrets.randbits(48)
 
 
+def clean_name(name: str) -> str:
+    """A display name safe to show anywhere: without control and format characters (bidi
+    overrides, zero-width joiners and spaces), whitespace collapsed, at most NAME_LENGTH long."""
+    kept = "".join(
+        " " if c.isspace() else c
+        for c in unicodedata.normalize("NFKC", name)
+        if c.isspace() or unicodedata.category(c)[0] != "C"
+    )
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
+
+
 def seat_name(name: str, taken: Sequence[str]) -> str:
-    """A seat name from a display name: trimmed, short, and unique at the table."""
-    base = " ".join(name.split())[:NAME_LENGTH] or "Player"
+    """A seat name from a display name: cleaned, short, and unique at the table (so two names
+    that look alike once cleaned are told apart by a number)."""
+    base = clean_name(name) or "Player"
     folded = {t.casefold() for t in taken}
     candidate, n = base, 1
     while candidate.casefold() in folded:

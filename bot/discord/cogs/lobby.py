@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.discord.board import publish_update, tell, user_lang
+from bot.discord.board import escape_names, publish_update, tell, user_lang
 from bot.discord.cogs.common import bot_of, command_name, is_moderator, name, table_here, text
 from bot.discord.texts import dt
 from bot.service import errors
@@ -136,7 +136,8 @@ class Lobby(commands.Cog):
             lang=lang,
             guild=str(interaction.guild_id),
         )
-        await interaction.response.send_message(f"{lobby.text.get(lang)}\n{lobby.summary(lang)}")
+        reply = f"{lobby.text.get(lang)}\n{lobby.summary(lang)}"
+        await interaction.response.send_message(escape_names(reply, lobby.table.seats))
 
     @app_commands.command(
         name=name("leave"), description=text("Leave this channel's table", "cmd.leave")
@@ -147,13 +148,15 @@ class Lobby(commands.Cog):
         lang = user_lang(interaction)
         # Deferred privately: a refusal goes to the caller alone; what changed is posted publicly.
         await interaction.response.defer(ephemeral=True, thinking=True)
+        before = await bot.service.find(str(interaction.channel_id))
         result = await bot.service.leave(str(interaction.channel_id), str(interaction.user.id))
         if isinstance(result, Update):
             await tell(interaction, "\n".join(t.get(lang) for t in result.headline) or "-")
             await publish_update(bot, result, interaction=interaction)
             return
         await tell(interaction, result.text.get(lang))
-        public = result.text.get(result.table.lang)
+        seats = before.seats if before is not None else result.table.seats
+        public = escape_names(result.text.get(result.table.lang), seats)
         if isinstance(interaction.channel, discord.abc.Messageable):
             try:
                 await interaction.channel.send(public, allowed_mentions=NO_MENTIONS)

@@ -66,3 +66,22 @@ async def test_refusals_of_kick_and_leave_are_ephemeral(world: World) -> None:
     kicked = await alice.slash(thread, "kick", player="bob")
     assert all(m.ephemeral for m in (kicked.response, *kicked.followups) if m is not None)
     assert "bob is now played by" in latest_board(thread).content
+
+
+async def test_a_display_name_can_neither_ping_nor_spoof(world: World) -> None:
+    """Finding 1: a nickname `<@bob>` or a markdown link is shown literally and pings nobody;
+    a board pings exactly the players it asks to act."""
+    alice, bob = world.member("alice"), world.member("bob")
+    mallory = world.member(f"<@{bob.id}>")
+    linker = world.member("[free](https://evil.example)")
+    for member in (alice, bob, mallory, linker):
+        await member.slash(world.channel, "join")
+    replies = [m for m in world.channel.history() if m.author.id == world.bot.user.id]  # type: ignore[union-attr]
+    assert len(replies) == 4 and not any(m.mentions for m in replies)
+    assert f"<@{bob.id}>" not in "".join(m.content for m in world.channel.history())
+    assert "](https://evil.example)" not in "".join(m.content for m in world.channel.history())
+    await alice.slash(world.channel, "start stpetersburg")
+    (thread,) = world.channel.threads
+    board = latest_board(thread)
+    assert {u.id for u in board.mentions} == set(to_act(board))
+    assert "\\[free\\]" in board.content or "[free]" not in board.content

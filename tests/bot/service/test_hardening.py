@@ -188,3 +188,25 @@ async def test_finished_tables_do_not_fill_the_cache(store: SqliteStore) -> None
         update = await service.start(f"c{n}", f"u{n}", game="tally", name="A", options=options)
         assert (await service.act(update.table.id, f"u{n}", "add 3")).finished
     assert len(service._cache) <= 500
+
+
+@pytest.mark.parametrize(
+    ("display", "seat"),
+    [
+        ("Alice\u200b", "Alice 2"),  # zero-width space: a look-alike of Alice
+        ("\u202eecilA", "ecilA"),  # right-to-left override
+        ("Al\u2066ice\u2069", "Alice 2"),  # bidi isolates
+        ("  Bob \n\t the\u00a0Builder ", "Bob the Builder"),
+        ("x" * 100, "x" * 24),
+        ("\u200b\u200d\ufeff", "Player"),
+        ("Ｂｏｂ", "Bob"),  # full-width letters read as the same name
+        ("<@123456789>", "<@123456789>"),  # kept here; the Discord adapter escapes it
+    ],
+)
+async def test_seat_names_are_cleaned_and_look_alikes_told_apart(
+    service: TableService, display: str, seat: str
+) -> None:
+    """Finding 1: control/format characters go, whitespace collapses, length is clipped."""
+    await service.join("c1", "u1", name="Alice")
+    lobby = await service.join("c1", "u2", name=display)
+    assert [s.seat for s in lobby.table.seats] == ["Alice", seat]
