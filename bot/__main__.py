@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from bot.console.app import run_console
-from bot.service.config import ConfigError, Settings, load_settings
+from bot.service.config import ConfigError, Settings, load_settings, use_game_data
 
 NO_TOKEN = (
     "No Discord token configured (set SPIELTISCH_TOKEN or token in config.toml); "
@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     try:
         settings = load_settings(arguments.config)
+        use_game_data(settings)
     except ConfigError as error:
         print(f"Bad settings:\n{error}", file=sys.stderr)
         return 2
