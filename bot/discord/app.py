@@ -31,6 +31,7 @@ from bot.discord.host import Renderer
 from bot.discord.texts import DISCORD, dt
 from bot.service import errors
 from bot.service.config import Settings, table_defaults
+from bot.service.limits import RateLimiter
 from bot.service.store import SqliteStore
 from bot.service.tables import TableService
 
@@ -131,6 +132,9 @@ class Bot(commands.Bot):
         self.background = background
         self.sync_on_start = sync_on_start
         self.retry_delay = retry_delay
+        limits = settings.limits
+        self.command_limit = RateLimiter(limits.commands_per_minute, 60.0)
+        self.status_repost_seconds = limits.status_repost_seconds
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
@@ -138,6 +142,7 @@ class Bot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self.within_limits  # type: ignore[method-assign]
         guild_id = self.settings.sync_guild
         if self.sync_on_start and guild_id is not None:
             # Development: the configured guild sees changes at once; global sync stays manual.
@@ -178,6 +183,17 @@ class Bot(commands.Bot):
             log.warning("rate limited by Discord; retrying in %.1f s", delay)
             await asyncio.sleep(min(delay, 30.0))
         raise AssertionError("unreachable")
+
+    async def within_limits(self, interaction: discord.Interaction[Any]) -> bool:
+        """Each member may run so many commands a minute in a channel; the rest are refused
+        privately (autocomplete, which runs while typing, is not counted)."""
+        if interaction.type == discord.InteractionType.autocomplete:
+            return True
+        key = f"{interaction.user.id}:{interaction.channel_id}"
+        if self.command_limit.allow(key):
+            return True
+        await tell(interaction, dt("error.slow_down", user_lang(interaction)))
+        return False
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -259,6 +259,21 @@ async def publish_update(
     )
 
 
+async def recent_board(bot: Host, table: TableInfo, guild_id: int | None) -> str | None:
+    """A link to the table's latest board if it shows the current position and was posted
+    less than `status_repost_seconds` ago (so /status need not post another one)."""
+    boards = [m for m in await bot.service.messages(table.id) if m.kind == "board"]
+    if not boards:
+        return None
+    latest = boards[-1]
+    if latest.version != table.version:
+        return None
+    if bot.service.clock() - latest.posted_at >= bot.status_repost_seconds:
+        return None
+    where = guild_id if guild_id is not None else "@me"
+    return f"https://discord.com/channels/{where}/{latest.channel_id}/{latest.message_id}"
+
+
 async def publish_status(
     bot: Host, table_id: str, *, interaction: discord.Interaction[Any] | None = None
 ) -> discord.Message | None:

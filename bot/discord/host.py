@@ -25,6 +25,7 @@ class Host(Protocol):
     render_scale: float
     tick_seconds: float
     background: bool
+    status_repost_seconds: float
 
     def get_channel(self, id: int, /) -> Any: ...
 

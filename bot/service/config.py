@@ -52,6 +52,14 @@ class ReminderSettings(_Strict):
         return self
 
 
+class LimitSettings(_Strict):
+    """What one member may ask of the bot."""
+
+    open_tables_per_member: int = Field(default=5, ge=1, le=1000)
+    commands_per_minute: int = Field(default=20, ge=1, le=1000)  # per member and channel
+    status_repost_seconds: float = Field(default=120.0, ge=0, le=86400)
+
+
 class GameSettings(_Strict):
     """Settings of one game: `[games.<id>]`."""
 
@@ -68,6 +76,7 @@ class Settings(_Strict):
     sync_guild: int | None = Field(default=None, gt=0)  # sync slash commands to this guild only
     console_images: Path = Path("out/boards")  # where the console writes board images
     reminders: ReminderSettings = ReminderSettings()
+    limits: LimitSettings = LimitSettings()
     games: dict[str, GameSettings] = {}  # per game id; see use_game_data
 
     @model_validator(mode="before")
@@ -179,6 +188,7 @@ def table_defaults(settings: Settings) -> TableDefaults:
         remind_after=reminders.remind_after_hours * 3600,
         takeover_after=None if after is None else after * 3600,
         takeover=reminders.takeover,
+        open_tables_per_member=settings.limits.open_tables_per_member,
     )
 
 

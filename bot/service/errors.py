@@ -180,6 +180,12 @@ class NoBotToRemove(TableError):
     key = "error.no_bot_to_remove"
 
 
+class TooManyTables(TableError):
+    """The member already sits at as many open tables as one member may."""
+
+    key = "error.too_many_tables"
+
+
 class GameUnavailable(TableError):
     """A stored table names a game this process does not have."""
 

@@ -74,6 +74,9 @@ class LobbyActions(TableCore):
     ) -> Lobby:
         now = self.clock()
         lang = lang or self.defaults.lang
+        cap = self.defaults.open_tables_per_member
+        if await self.store.open_tables_of(user) >= cap:
+            raise errors.TooManyTables(max=cap)
         record = await self.store.open_in(channel)
         if record is None:
             seat = SeatRecord(0, seat_name(name, ()), "human", user, lang, now)

@@ -155,6 +155,10 @@ class Store(Protocol):
 
     async def messages(self, table_id: str) -> list[MessageRecord]: ...
 
+    async def open_tables_of(self, user: str) -> int:
+        """How many open tables (lobby or playing) seat this user."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -553,6 +557,16 @@ class SqliteStore:
                 (stalled_after, now, now, now),
             )
             return [str(row["id"]) for row in rows]
+
+    async def open_tables_of(self, user: str) -> int:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT COUNT(DISTINCT seats.table_id) AS n FROM seats "
+                "JOIN tables ON tables.id = seats.table_id "
+                "WHERE seats.user_id = ? AND tables.status IN ('lobby', 'playing')",
+                (user,),
+            )
+            return int(next(iter(rows))["n"])
 
     async def messages(self, table_id: str) -> list[MessageRecord]:
         async with self._lock:

@@ -66,6 +66,7 @@ class TableDefaults:
     remind_after: float = 24 * 3600.0
     takeover_after: float | None = None
     takeover: TakeoverMode = "off"
+    open_tables_per_member: int = 5  # a member may sit at this many open tables at once
 
 
 @dataclass

@@ -13,6 +13,7 @@ from bot.discord.board import (
     error_text,
     hand_panel,
     publish_status,
+    recent_board,
     tell,
     user_lang,
 )
@@ -48,8 +49,13 @@ class Play(commands.Cog):
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         table = await table_here(interaction)
         lang = user_lang(interaction)
+        bot = bot_of(interaction)
+        recent = await recent_board(bot, table, interaction.guild_id)
+        if recent is not None:  # no new public board for every /status: point to the latest
+            await tell(interaction, dt("reply.board_recent", lang, where=recent))
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await publish_status(bot_of(interaction), table.id, interaction=interaction)
+        message = await publish_status(bot, table.id, interaction=interaction)
         where = message.jump_url if message is not None else "-"
         await interaction.followup.send(dt("reply.board_posted", lang, where=where), ephemeral=True)
 

@@ -85,3 +85,26 @@ async def test_a_display_name_can_neither_ping_nor_spoof(world: World) -> None:
     board = latest_board(thread)
     assert {u.id for u in board.mentions} == set(to_act(board))
     assert "\\[free\\]" in board.content or "[free]" not in board.content
+
+
+async def test_status_points_to_a_recent_board_instead_of_posting_another(world: World) -> None:
+    """Finding 16: every /status rendered and posted a new public board."""
+    _, bob, thread = await two_player_game(world)
+    board = latest_board(thread)
+    result = await bob.slash(thread, "status")
+    assert result.response is not None and result.response.ephemeral
+    assert str(board.id) in result.response.content
+    assert latest_board(thread).id == board.id
+    await world.env.advance_time(world.settings.limits.status_repost_seconds + 1)
+    await bob.slash(thread, "status")
+    assert latest_board(thread).id != board.id
+
+
+async def test_a_member_flooding_commands_is_refused_privately(world: World) -> None:
+    """Finding 16: commands per member and channel are limited; others are not held back."""
+    alice, bob = world.member("alice"), world.member("bob")
+    limit = world.settings.limits.commands_per_minute
+    results = [await alice.slash(world.channel, "games") for _ in range(limit + 2)]
+    refused = [r for r in results if r.response and "Too many commands" in r.response.content]
+    assert len(refused) == 2 and all(r.response and r.response.ephemeral for r in refused)
+    assert "Too many" not in ((await bob.slash(world.channel, "games")).response or "").content  # type: ignore[union-attr]

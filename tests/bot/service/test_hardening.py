@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.service import errors, lobby
+from bot.service.limits import RateLimiter
 from bot.service.store import SqliteStore
 from bot.service.tables import TableDefaults, TableService
 from tests.bot.conftest import Clock, ServiceFactory, dump
@@ -210,3 +211,35 @@ async def test_seat_names_are_cleaned_and_look_alikes_told_apart(
     await service.join("c1", "u1", name="Alice")
     lobby = await service.join("c1", "u2", name=display)
     assert [s.seat for s in lobby.table.seats] == ["Alice", seat]
+
+
+async def test_a_member_sits_at_no_more_open_tables_than_the_cap(
+    store: SqliteStore, make_service: ServiceFactory, db_path: Path
+) -> None:
+    """Finding 16: any member could /start in every channel; the cap is configurable."""
+    service = make_service(store, defaults=TableDefaults(open_tables_per_member=2))
+    await service.start("c1", "u1", game="tally", name="Alice")
+    await service.join("c2", "u1", name="Alice")
+    before = dump(db_path)
+    with pytest.raises(errors.TooManyTables) as raised:
+        await service.start("c3", "u1", game="tally", name="Alice")
+    assert "2" in raised.value.message("en") and "2" in raised.value.message("ja")
+    with pytest.raises(errors.TooManyTables):
+        await service.join("c1x", "u1", name="Alice")
+    assert dump(db_path) == before
+    await service.join("c3", "u2", name="Bob")  # others are not held back
+    await service.abandon((await service.find("c1")).id, "u1")  # type: ignore[union-attr]
+    assert (await service.join("c3", "u1", name="Alice")).table.channel == "c3"
+
+
+def test_the_rate_limiter_counts_per_key_in_a_sliding_window() -> None:
+    now = [0.0]
+    limiter = RateLimiter(3, 60.0, clock=lambda: now[0], max_keys=2)
+    assert [limiter.allow("a") for _ in range(4)] == [True, True, True, False]
+    assert limiter.allow("b")
+    now[0] = 59.0
+    assert not limiter.allow("a")
+    now[0] = 60.0
+    assert limiter.allow("a")
+    limiter.allow("c")
+    assert len(limiter._seen) == 2  # memory stays bounded
