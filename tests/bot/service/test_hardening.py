@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -243,3 +244,50 @@ def test_the_rate_limiter_counts_per_key_in_a_sliding_window() -> None:
     assert limiter.allow("a")
     limiter.allow("c")
     assert len(limiter._seen) == 2  # memory stays bounded
+
+
+FUZZ_TEXT = [
+    "",
+    " ",
+    "\x00",
+    "\u202e\u200b",
+    "add -1",
+    "add 99999999999999999999",
+    "<@1> @everyone",
+    "[x](https://e.example)",
+    "ｐａｓｓ" * 50,
+    "x" * 100_000,
+    "add 1" * 200,
+    "\ud800",
+]
+
+
+async def test_fuzzed_requests_are_refused_with_typed_errors_and_change_nothing(
+    service: TableService, db_path: Path
+) -> None:
+    """The issue's figure: fuzzed inputs get typed errors and leave the database byte-identical."""
+    await service.join("c1", "u1", name="Alice")
+    await service.join("c1", "u2", name="Bob")
+    table = (await service.start("c1", "u1", game="tally")).table.id
+    await service.act(table, "u1", "add 1")
+    rng = random.Random(10)
+    requests: list[Any] = []
+    for text in FUZZ_TEXT:
+        requests += [
+            lambda t=text: service.act(table, "u1", t),  # not u1's turn
+            lambda t=text: service.act(table, "u2", t, version=1 + rng.randrange(-3, 3) * 2),
+            lambda t=text: service.replace_with_ai(table, "u1", t, t or "?"),
+            lambda t=text: service.start("c9", "u9", game=t or "?", name=t),
+            lambda t=text: service.set_reminders(table, "u1", takeover=t),
+        ]
+    for value in (math.nan, math.inf, -1.0, 0.0, 1e308, 2**70):
+        requests.append(lambda v=value: service.set_reminders(table, "u1", remind_after=v))
+    before = dump(db_path)
+    for request in requests:
+        try:
+            await request()
+        except errors.TableError as error:
+            assert 0 < len(error.message("en")) < 600 and 0 < len(error.message("ja")) < 600
+        else:
+            raise AssertionError("a fuzzed request was accepted")
+        assert dump(db_path) == before
