@@ -12,7 +12,7 @@ from pathlib import Path
 from bot.console.app import run_console
 from bot.console.simulate import add_parser as add_simulate_parser
 from bot.console.simulate import simulate
-from bot.service.config import ConfigError, Settings, load_settings
+from bot.service.config import ConfigError, Settings, load_settings, use_game_data
 from bot.service.stats import StatsService
 from bot.service.store import SqliteStore
 from bot.service.store_stats import RatingRow
@@ -88,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         return simulate(arguments)
     try:
         settings = load_settings(arguments.config)
+        use_game_data(settings)
     except ConfigError as error:
         print(f"Bad settings:\n{error}", file=sys.stderr)
         return 2

@@ -29,12 +29,13 @@ from bot.discord.board import (
     user_lang,
 )
 from bot.discord.cogs import EXTENSIONS
-from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import DYNAMIC_ITEMS, choice_index
 from bot.discord.host import Renderer
 from bot.discord.panels import UNKNOWN_INTERACTION, Panels, answered
 from bot.discord.texts import DISCORD, dt
 from bot.service import errors
 from bot.service.config import Settings, table_defaults
+from bot.service.limits import RateLimiter
 from bot.service.store import SqliteStore
 from bot.service.tables import TableService
 from bot.service.updates import TableInfo
@@ -125,7 +126,8 @@ class Bot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names whom (boards and reminders do).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.service = service
         self.settings = settings
@@ -141,6 +143,8 @@ class Bot(commands.Bot):
         self._board_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        limits = settings.limits
+        self.command_limit = RateLimiter(limits.commands_per_minute, 60.0)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
@@ -148,6 +152,7 @@ class Bot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self.within_limits  # type: ignore[method-assign]
         guild_id = self.settings.sync_guild
         if self.sync_on_start and guild_id is not None:
             # Development: the configured guild sees changes at once; global sync stays manual.
@@ -188,6 +193,17 @@ class Bot(commands.Bot):
             log.warning("rate limited by Discord; retrying in %.1f s", delay)
             await asyncio.sleep(min(delay, 30.0))
         raise AssertionError("unreachable")
+
+    async def within_limits(self, interaction: discord.Interaction[Any]) -> bool:
+        """Each member may run so many commands a minute in a channel; the rest are refused
+        privately (autocomplete, which runs while typing, is not counted)."""
+        if interaction.type == discord.InteractionType.autocomplete:
+            return True
+        key = f"{interaction.user.id}:{interaction.channel_id}"
+        if self.command_limit.allow(key):
+            return True
+        await tell(interaction, dt("error.slow_down", user_lang(interaction)))
+        return False
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -251,9 +267,10 @@ class Bot(commands.Bot):
         try:
             notation = choice
             if choice.startswith("#"):
+                # Every part of a custom_id is checked: a forged `#abc` or `#-1` is refused.
                 hand = await self.service.hand(table_id, user)
-                index = int(choice[1:])
-                if hand.table.version != version or index >= len(hand.legal_moves):
+                index = choice_index(choice, len(hand.legal_moves))
+                if hand.table.version != version or index is None:
                     raise errors.StaleBoard()
                 notation = hand.legal_moves[index]
             update = await self.service.act(table_id, user, notation, version=version)

@@ -10,6 +10,7 @@ import hashlib
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,7 +21,7 @@ from bot.discord.components import build_view, choices_for
 from bot.discord.panels import UNKNOWN_INTERACTION
 from bot.discord.texts import dt
 from bot.service import afterplay, errors
-from bot.service.i18n import lang_of
+from bot.service.i18n import Text, lang_of
 from bot.service.updates import Hand, SeatInfo, TableInfo, Update
 from games.adapters import Offer, clip
 
@@ -52,7 +53,31 @@ def clip_lines(lines: Sequence[str], limit: int = MESSAGE_MAX) -> str:
 
 
 def who(seat: SeatInfo, lang: str) -> str:
-    return f"<@{seat.user}>" if seat.user and not seat.is_ai else seat.label(lang)
+    return f"<@{seat.user}>" if seat.user and not seat.is_ai else safe_name(seat.label(lang))
+
+
+def safe_name(name: str) -> str:
+    """A seat name as Discord shows it literally: no markdown, links or mentions of its own."""
+    escaped = discord.utils.escape_markdown(name, ignore_links=False)
+    # escape_markdown leaves masked links ([text](url)) alone: their brackets are escaped here.
+    escaped = escaped.replace("[", "\\[").replace("]", "\\]")
+    return discord.utils.escape_mentions(escaped)
+
+
+def escape_names(text: str, seats: Sequence[SeatInfo]) -> str:
+    """`text` with every seat name in it escaped (names come from display names, which anyone
+    may set to `<@someone>` or a markdown link)."""
+    for name in sorted({s.seat for s in seats}, key=len, reverse=True):
+        escaped = safe_name(name)
+        if escaped != name:
+            text = text.replace(name, escaped)
+    return text
+
+
+def mentions_of(seats: Sequence[SeatInfo]) -> discord.AllowedMentions:
+    """Pings for exactly these seats' players, and nobody else whatever the text says."""
+    users = [discord.Object(int(s.user)) for s in seats if s.user and s.user.isdigit()]
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
 def default_renderer() -> Renderer | None:
@@ -119,9 +144,13 @@ def offers_of(hand: Hand, lang: str) -> list[Offer]:
 
 
 def board_text(
-    update_lines: Sequence[str], to_act: Sequence[SeatInfo], finished: bool, lang: str
+    update_lines: Sequence[str],
+    to_act: Sequence[SeatInfo],
+    finished: bool,
+    lang: str,
+    seats: Sequence[SeatInfo] = (),
 ) -> str:
-    lines = list(update_lines)
+    lines = [escape_names(line, seats) for line in update_lines]
     if not finished and to_act:
         lines.append(dt("reply.to_act", lang, who=", ".join(who(s, lang) for s in to_act)))
     return clip_lines(lines)
@@ -179,6 +208,7 @@ async def publish(
     table_id: str,
     *,
     interaction: discord.Interaction[Any] | None = None,
+    announce: Sequence[Text] = (),
 ) -> discord.Message | None:
     """Post the board the table is owed, if any (the outbox): text, image, mention, components.
 
@@ -186,6 +216,9 @@ async def publish(
     be called any number of times (after a move, at start-up, on every tick) and posts once. The
     text says what happened since the last turn of the person to act; the previous board then
     loses its components, so only the latest board can be clicked.
+
+    `announce` is news that is not in the move log (a seat handed to the computer): it heads
+    the owed board, or is posted on its own when no board is owed.
     """
     message: discord.Message | None = None
     async with bot.board_lock(table_id):
@@ -196,22 +229,43 @@ async def publish(
         if posted is None or table.version > posted:
             update = await bot.service.board(table_id)
             table = update.table
-            message = await _post_or_edit(bot, update, interaction)
+            if announce:
+                update = replace(update, headline=(*announce, *update.headline))
+            message = await _post_or_edit(bot, update, interaction, fresh=bool(announce))
+        elif announce:
+            await _announce(bot, table, announce)
     # Even when another caller posted the board meanwhile: the panel a move was made from
     # must not keep showing it.
     await bot.refresh_panels(table)
     return message
 
 
+async def _announce(bot: Host, table: TableInfo, lines: Sequence[Text]) -> None:
+    """Post news about a table on its own (no board owed), pinging nobody."""
+    channel = await channel_of(bot, table)
+    if channel is None:
+        return
+    content = clip_lines([escape_names(line.get(table.lang), table.seats) for line in lines])
+    payload = {"content": content, "allowed_mentions": mentions_of([])}
+    try:
+        await bot.send_with_retry(channel.send, payload.copy)
+    except discord.HTTPException as error:
+        log.warning("table %s: news not posted: %s", table.id, error)
+
+
 async def _post_or_edit(
-    bot: Host, update: Update, interaction: discord.Interaction[Any] | None
+    bot: Host,
+    update: Update,
+    interaction: discord.Interaction[Any] | None,
+    *,
+    fresh: bool = False,
 ) -> discord.Message | None:
     """Post the board of `update` (or edit the latest one in place) and record its version."""
     table_id = update.table.id
     boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
     latest = max(boards, key=lambda m: (m.version, m.posted_at)) if boards else None
     message: discord.Message | None = None
-    if latest is not None and continues(update, latest.version):
+    if latest is not None and not fresh and continues(update, latest.version):
         # The same person is still to act: their board is brought up to date in place, so
         # the thread gets one message per change of whoever must act.
         message = await _edit(bot, update, latest)
@@ -239,7 +293,9 @@ def continues(update: Update, posted: int) -> bool:
 async def _edit(bot: Host, update: Update, latest: Any) -> discord.Message | None:
     """The latest board, edited to show `update`; None if Discord refuses (a new one is posted)."""
     lang = update.table.lang
-    content = board_text(update.public_lines(lang), update.to_act, update.finished, lang)
+    content = board_text(
+        update.public_lines(lang), update.to_act, update.finished, lang, update.table.seats
+    )
     image = await render_png(bot, update.view, lang)
     components = await board_view(bot, update.table, update.to_act, update.view, update.finished)
     channel = bot.get_partial_messageable(int(latest.channel_id))
@@ -263,11 +319,13 @@ async def _post(
 ) -> discord.Message | None:
     table = update.table
     lang = table.lang
-    content = board_text(update.public_lines(lang), update.to_act, update.finished, lang)
+    content = board_text(
+        update.public_lines(lang), update.to_act, update.finished, lang, table.seats
+    )
     image = await render_png(bot, update.view, lang)
     components = await board_view(bot, table, update.to_act, update.view, update.finished)
     chart = await final_chart(bot, table) if update.finished and image is not None else None
-    mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+    mentions = mentions_of([] if update.finished else [s for s in update.to_act if not s.is_ai])
     nonce = board_nonce(table.id, update.version)
 
     def payload() -> dict[str, Any]:

@@ -50,6 +50,18 @@ STYLES = {
 }
 
 
+_INDEX = re.compile(r"#(?P<index>[0-9]{1,3})")
+
+
+def choice_index(choice: str, count: int) -> int | None:
+    """The legal-move index a `#index` choice names, if it is well formed and below `count`."""
+    match = _INDEX.fullmatch(choice)
+    if match is None:
+        return None
+    index = int(match["index"])
+    return index if index < count else None
+
+
 def move_custom_id(table: str, version: int, notation: str, index: int) -> str:
     """The custom_id of a move button: its notation when it fits, else its index in legal_moves."""
     custom_id = f"spt:mv:{table}:{version}:{notation}"

@@ -120,6 +120,14 @@ DISCORD: dict[str, dict[str, str]] = {
     },
     "reply.to_act": {"en": "To act: {who}", "ja": "手番：{who}"},
     "reply.final": {"en": "Final scores:", "ja": "最終得点："},
+    "error.slow_down": {
+        "en": "Too many commands at once; try again in a minute.",
+        "ja": "コマンドが多すぎます。1分ほどしてからもう一度どうぞ。",
+    },
+    "reply.board_recent": {
+        "en": "The board was posted a moment ago: {where}",
+        "ja": "盤面は少し前に投稿されています：{where}",
+    },
     "error.discord_forbidden": {
         "en": "Discord did not let me do that here (missing permission or closed DMs).",
         "ja": "Discordにより実行できませんでした（権限不足、またはDMが閉じられています）。",

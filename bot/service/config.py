@@ -10,7 +10,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
+import games
 from bot.service.table_core import TableDefaults
+from games.base import InvalidData
 
 DEFAULT_PATH = Path("config.toml")
 # Environment variables that override a setting (the token should live here, not in a file).
@@ -50,6 +52,19 @@ class ReminderSettings(_Strict):
         return self
 
 
+class LimitSettings(_Strict):
+    """What one member may ask of the bot."""
+
+    open_tables_per_member: int = Field(default=5, ge=1, le=1000)
+    commands_per_minute: int = Field(default=20, ge=1, le=1000)  # per member and channel
+
+
+class GameSettings(_Strict):
+    """Settings of one game: `[games.<id>]`."""
+
+    data: Path | None = None  # a corrected component data file, read by the game's with_data
+
+
 class Settings(_Strict):
     """Every setting of the bot; config.example.toml documents each one."""
 
@@ -60,6 +75,8 @@ class Settings(_Strict):
     sync_guild: int | None = Field(default=None, gt=0)  # sync slash commands to this guild only
     console_images: Path = Path("out/boards")  # where the console writes board images
     reminders: ReminderSettings = ReminderSettings()
+    limits: LimitSettings = LimitSettings()
+    games: dict[str, GameSettings] = {}  # per game id; see use_game_data
 
     @model_validator(mode="before")
     @classmethod
@@ -76,7 +93,7 @@ class Settings(_Strict):
 def _explain(
     error: ValidationError, source: str, names: Mapping[str, str] | None = None
 ) -> ConfigError:
-    """One line per bad value: source, dotted key, what is wrong and the value given."""
+    """One line per bad value: source, dotted key and the kind of value expected (never the value)."""
     lines = []
     for problem in error.errors():
         key = ".".join(str(part) for part in problem["loc"]) or "(top level)"
@@ -84,9 +101,8 @@ def _explain(
         if problem["type"] == "extra_forbidden":
             lines.append(f"{source}: {key}: unknown setting")
             continue
-        given = problem.get("input")
-        shown = "" if isinstance(given, dict) or given is None else f" (got {given!r})"
-        lines.append(f"{source}: {key}: {problem['msg']}{shown}")
+        # The value given is never shown: a token put under the wrong key must not be printed.
+        lines.append(f"{source}: {key}: {problem['msg']}")
     return ConfigError("\n".join(lines))
 
 
@@ -119,6 +135,10 @@ def load_settings(
     overrides: dict[str, Any] = {
         "database": _relative_to(settings.database, base),
         "console_images": _relative_to(settings.console_images, base),
+        "games": {
+            game_id: {"data": None if each.data is None else _relative_to(each.data, base)}
+            for game_id, each in settings.games.items()
+        },
     }
     for variable, key in ENVIRONMENT.items():
         value = environ.get(variable)
@@ -131,6 +151,33 @@ def load_settings(
         raise _explain(error, "environment", variables) from None
 
 
+def use_game_data(settings: Settings) -> list[str]:
+    """Read each `[games.<id>] data` file and register the game built from it in place of the
+    shipped one; the ids changed. ConfigError (one line: file, record, reason) if any fails."""
+    known = {game.id for game in games.all()}
+    changed: list[str] = []
+    for game_id, each in sorted(settings.games.items()):
+        if game_id not in known:
+            raise ConfigError(
+                f"games.{game_id}: no game has that id; known games: {', '.join(sorted(known))}"
+            )
+        if each.data is None:
+            continue
+        try:
+            text = each.data.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+            message = f"games.{game_id}.data: {each.data}: cannot be read: {reason}"
+            raise ConfigError(message) from None
+        try:
+            games.register(games.get(game_id).with_data(text, source=str(each.data)))
+        except InvalidData as error:
+            reason = " ".join(error.message("en").split())  # one line, whatever the game wrote
+            raise ConfigError(f"games.{game_id}.data: {reason}") from None
+        changed.append(game_id)
+    return changed
+
+
 def table_defaults(settings: Settings) -> TableDefaults:
     """What a new table starts with, from the settings."""
     reminders = settings.reminders
@@ -140,6 +187,7 @@ def table_defaults(settings: Settings) -> TableDefaults:
         remind_after=reminders.remind_after_hours * 3600,
         takeover_after=None if after is None else after * 3600,
         takeover=reminders.takeover,
+        open_tables_per_member=settings.limits.open_tables_per_member,
     )
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from bot.service.i18n import Text, t
+from games.adapters import clip
 from games.base import GameError
+
+# How much of what someone typed an error quotes back, and how long a game's explanation may be.
+QUOTE_MAX: Final = 80
+GAME_TEXT_MAX: Final = 300
 
 
 class TableError(Exception):
@@ -181,6 +186,12 @@ class NoBotToRemove(TableError):
     key = "error.no_bot_to_remove"
 
 
+class TooManyTables(TableError):
+    """The member already sits at as many open tables as one member may."""
+
+    key = "error.too_many_tables"
+
+
 class GameUnavailable(TableError):
     """A stored table names a game this process does not have."""
 
@@ -193,6 +204,11 @@ class BadBotKind(TableError):
     key = "error.bad_bot_kind"
 
 
+def clip_input(value: object) -> str:
+    """Input quoted back in an error, clipped: a 100 KB move must not make a 100 KB reply."""
+    return clip(str(value), QUOTE_MAX)
+
+
 def game_text(error: GameError) -> Text:
-    """A game's error message in every language."""
-    return Text.each(error.message)
+    """A game's error message in every language, clipped (it may quote the input)."""
+    return Text.each(lambda lang: clip(error.message(lang), GAME_TEXT_MAX))

@@ -128,6 +128,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "The game {game} is not installed in this bot any more.",
         "ja": "ゲーム「{game}」はこのボットで利用できなくなっています。",
     },
+    "error.too_many_tables": {
+        "en": "You already sit at {max} open tables; finish or leave one first.",
+        "ja": "すでに{max}卓の進行中のテーブルに参加しています。どれかを終えるか抜けてください。",
+    },
     "error.bad_bot_kind": {
         "en": "There is no computer player {kind}; choose one of: {kinds}.",
         "ja": "コンピューター「{kind}」はありません。使えるもの: {kinds}",

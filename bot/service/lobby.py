@@ -8,9 +8,10 @@ from typing import Any
 
 import games
 from bot.service import errors
-from bot.service.errors import game_text
+from bot.service.errors import clip_input, game_text
 from bot.service.i18n import Text
 from bot.service.players import check_ai_kind
+from bot.service.reminders import with_reminders
 from bot.service.store import (
     ChannelBusy,
     DuplicateId,
@@ -73,6 +74,9 @@ class LobbyActions(TableCore):
     ) -> Lobby:
         now = self.clock()
         lang = lang or self.defaults.lang
+        cap = self.defaults.open_tables_per_member
+        if await self.store.open_tables_of(user) >= cap:
+            raise errors.TooManyTables(max=cap)
         record = await self.store.open_in(channel)
         if record is None:
             seat = SeatRecord(0, seat_name(name, ()), "human", user, lang, now)
@@ -175,6 +179,7 @@ class LobbyActions(TableCore):
         """Let the game judge the options with a legal number of placeholder seats."""
         count = min(max(seats, game.min_players), game.max_players)
         try:
+            game.validate_options(options)  # types too, whatever the game's `new` does
             game.new([f"seat {i}" for i in range(count)], seed=0, options=options)
         except InvalidOptions as error:
             raise errors.BadOptions(detail=game_text(error)) from None
@@ -194,7 +199,7 @@ class LobbyActions(TableCore):
     def _with_bots(self, record: TableRecord, count: int, kind: str) -> TableRecord:
         check_ai_kind(self._game(record.game) if record.game else None, kind)
         if count < 0:
-            raise errors.BadSetting(name="bots", detail=Text.plain(str(count)))
+            raise errors.BadSetting(name="bots", detail=Text.plain(clip_input(count)))
         seats = list(record.seats)
         if record.game is not None:
             game = self._game(record.game)
@@ -240,6 +245,7 @@ class LobbyActions(TableCore):
         lang: str | None = None,
         guild: str | None = None,
         moderator: bool = False,
+        remind_after: float | None = None,
     ) -> Update:
         """Start the channel's game (host or moderator), adding `bots` AI seats first.
 
@@ -247,6 +253,8 @@ class LobbyActions(TableCore):
         solo or all-bots table in one step. Checks everything before changing anything.
         """
         async with self._lock(f"channel:{channel}"):
+            if game is not None:
+                self._game(game)  # an unknown game opens no lobby
             if name is not None and await self.store.open_in(channel) is None:
                 await self._join(channel, user, name, lang, guild)
             loaded = await self._open_lobby_in(channel)
@@ -261,6 +269,17 @@ class LobbyActions(TableCore):
             chosen = self._game(game_id)
             if options is None:
                 options = record.options if game_id == record.game else {}
+            # Limits first: a huge `bots` must not build thousands of seats to be refused after.
+            if bots < 0:
+                raise errors.BadSetting(name="bots", detail=Text.plain(clip_input(bots)))
+            if len(record.seats) + bots > chosen.max_players:
+                raise errors.TooManyPlayers(
+                    game=game_name(chosen), max=chosen.max_players, have=len(record.seats) + bots
+                )
+            if remind_after is not None:  # checked now, so that nothing starts half-way
+                record = with_reminders(
+                    record, remind_after, record.takeover_after, record.takeover
+                )
             record = replace(record, game=chosen.id, options=dict(options))
             record = self._with_bots(replace(record, game=None), bots, bot_kind)
             record = replace(record, game=chosen.id)
@@ -277,6 +296,7 @@ class LobbyActions(TableCore):
                     game=game_name(chosen), max=chosen.max_players, have=have
                 )
             try:
+                chosen.validate_options(record.options)  # types too, whatever the game's `new` does
                 state = chosen.new(
                     [s.seat for s in record.seats], seed=record.seed, options=record.options
                 )

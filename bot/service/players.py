@@ -32,7 +32,7 @@ def check_ai_kind(game: Game[Any, Any, Any] | None, kind: str) -> None:
     """BadBotKind naming the kinds there are, unless `game` (or any game) offers `kind`."""
     kinds = ai_kinds(game)
     if kind not in kinds:
-        raise errors.BadBotKind(kind=kind, kinds=", ".join(kinds))
+        raise errors.BadBotKind(kind=errors.clip_input(kind), kinds=", ".join(kinds))
 
 
 @cache

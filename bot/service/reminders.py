@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
 from pydantic import BaseModel
 
 from bot.service import errors
+from bot.service.errors import clip_input
 from bot.service.i18n import Text, duration
 from bot.service.players import choose_move
 from bot.service.store import (
@@ -36,6 +38,34 @@ from bot.service.updates import (
 )
 
 
+def with_reminders(
+    record: TableRecord, remind: float, after: float | None, mode: str
+) -> TableRecord:
+    """The record with these reminder settings, each checked first (BadSetting names the bad one)."""
+    for key, seconds in (("remind_after", remind), ("takeover_after", after)):
+        if seconds is not None and not _is_number(seconds):
+            raise errors.BadSetting(name=key, detail=Text.plain(clip_input(seconds)))
+    if not MIN_REMINDER <= remind <= MAX_REMINDER:
+        raise errors.BadSetting(name="remind_after", detail=duration(remind))
+    if mode not in ("off", "pass", "ai"):
+        raise errors.BadSetting(name="takeover", detail=Text.plain(clip_input(mode)))
+    if mode != "off" and after is None:
+        raise errors.TakeoverNeedsTime()
+    if after is not None and not remind <= after <= MAX_REMINDER:
+        raise errors.BadSetting(name="takeover_after", detail=duration(after))
+    return replace(
+        record,
+        remind_after=remind,
+        takeover_after=after,
+        takeover=mode,  # type: ignore[arg-type]  # checked above
+    )
+
+
+def _is_number(value: object) -> bool:
+    """A finite real number (NaN and infinity pass no range check and break durations)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
 class ReminderActions(TableCore):
     """Reminder settings, and the periodic `tick` that reminds and moves for absent players."""
 
@@ -61,21 +91,7 @@ class ReminderActions(TableCore):
                 record.takeover_after if isinstance(takeover_after, Unchanged) else takeover_after
             )
             mode = record.takeover if isinstance(takeover, Unchanged) else takeover
-            if not MIN_REMINDER <= remind <= MAX_REMINDER:
-                raise errors.BadSetting(name="remind_after", detail=duration(remind))
-            if mode not in ("off", "pass", "ai"):
-                raise errors.BadSetting(name="takeover", detail=Text.plain(str(mode)))
-            if mode != "off" and after is None:
-                raise errors.TakeoverNeedsTime()
-            if after is not None and not remind <= after <= MAX_REMINDER:
-                raise errors.BadSetting(name="takeover_after", detail=duration(after))
-            new = replace(
-                record,
-                remind_after=remind,
-                takeover_after=after,
-                takeover=mode,  # type: ignore[arg-type]  # checked above
-            )
-            await self._save(loaded, new)
+            await self._save(loaded, with_reminders(record, remind, after, mode))
             return Changed(TableInfo.of(loaded.record), self._reminder_text(loaded.record))
 
     @staticmethod

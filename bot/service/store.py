@@ -174,6 +174,10 @@ class Store(Protocol):
     async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
         """Those of `users` who want their private notices by direct message."""
 
+    async def open_tables_of(self, user: str) -> int:
+        """How many open tables (lobby or playing) seat this user."""
+        ...
+
     async def close(self) -> None: ...
 
     @property
@@ -600,6 +604,16 @@ class SqliteStore:
                 (stalled_after, now, now, now),
             )
             return [str(row["id"]) for row in rows]
+
+    async def open_tables_of(self, user: str) -> int:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT COUNT(DISTINCT seats.table_id) AS n FROM seats "
+                "JOIN tables ON tables.id = seats.table_id "
+                "WHERE seats.user_id = ? AND tables.status IN ('lobby', 'playing')",
+                (user,),
+            )
+            return int(next(iter(rows))["n"])
 
     async def messages(self, table_id: str) -> list[MessageRecord]:
         async with self._lock:

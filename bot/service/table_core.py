@@ -7,6 +7,7 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -66,6 +67,7 @@ class TableDefaults:
     remind_after: float = 24 * 3600.0
     takeover_after: float | None = None
     takeover: TakeoverMode = "off"
+    open_tables_per_member: int = 5  # a member may sit at this many open tables at once
 
 
 @dataclass
@@ -113,9 +115,21 @@ def _default_seed() -> int:
     return secrets.randbits(48)
 
 
+def clean_name(name: str) -> str:
+    """A display name safe to show anywhere: without control and format characters (bidi
+    overrides, zero-width joiners and spaces), whitespace collapsed, at most NAME_LENGTH long."""
+    kept = "".join(
+        " " if c.isspace() else c
+        for c in unicodedata.normalize("NFKC", name)
+        if c.isspace() or unicodedata.category(c)[0] != "C"
+    )
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
+
+
 def seat_name(name: str, taken: Sequence[str]) -> str:
-    """A seat name from a display name: trimmed, short, and unique at the table."""
-    base = " ".join(name.split())[:NAME_LENGTH] or "Player"
+    """A seat name from a display name: cleaned, short, and unique at the table (so two names
+    that look alike once cleaned are told apart by a number)."""
+    base = clean_name(name) or "Player"
     folded = {t.casefold() for t in taken}
     candidate, n = base, 1
     while candidate.casefold() in folded:
@@ -232,7 +246,7 @@ class TableCore:
         new_id: Callable[[], str] = _default_id,
         new_seed: Callable[[], int] = _default_seed,
         defaults: TableDefaults | None = None,
-        cache_size: int = 10_000,
+        cache_size: int = 300,
         stalled_after: float = 30.0,
     ) -> None:
         self.store = store
@@ -260,7 +274,7 @@ class TableCore:
             return games.get(game_id)
         except KeyError:
             known = ", ".join(g.id for g in games.all())
-            raise errors.UnknownGame(game=game_id, known=known) from None
+            raise errors.UnknownGame(game=errors.clip_input(game_id), known=known) from None
 
     def _remember(self, loaded: LoadedTable) -> LoadedTable:
         cached = self._cache.get(loaded.record.id)
@@ -479,7 +493,7 @@ class TableCore:
             if seat is None:
                 if any(target == s.seat for s in record.seats):
                     raise errors.NotHumanSeat(name=target)
-                raise errors.UnknownSeat(name=target)
+                raise errors.UnknownSeat(name=errors.clip_input(target))
             ai = replace(seat, kind=kind, user=None, replaced_user=seat.user)
             seats = tuple(ai if s is seat else s for s in record.seats)
             humans = [s for s in seats if s.kind == "human"]

@@ -8,8 +8,9 @@ guarded by the table's revision, so a cache made stale by another process is det
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from pydantic import BaseModel
 
@@ -49,6 +50,12 @@ from bot.service.updates import (
 from games.base import GameError, GameOver, IllegalMove, InvalidMove, normalise
 
 __all__ = ["UNCHANGED", "TableDefaults", "TableService"]
+
+log = logging.getLogger(__name__)
+# Versions count moves; a button's version has at most 9 digits, and SQLite's integers are 64-bit.
+MAX_VERSION: Final = 10**9
+# Typed moves longer than this are refused unread (notations are a few words).
+MOVE_TEXT_MAX: Final = 500
 
 
 def _in_words(game: AnyGame, notation: str) -> Text:
@@ -108,6 +115,8 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         not current the request is refused. Without it, the version this process knew when the
         request arrived is used, so two identical requests racing apply only once.
         """
+        if version is not None and not (isinstance(version, int) and 0 <= version <= MAX_VERSION):
+            raise errors.StaleBoard()  # no board ever showed it (a forged or garbled request)
         seen = version if version is not None else (await self._cached(table_id)).record.version
         async with self._lock(table_id):
             for attempt in range(WRITE_ATTEMPTS):
@@ -139,7 +148,12 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         chosen, applied = self._resolve(game, state, seat.seat, move)
         builder = UpdateBuilder()
         await self._commit(loaded, seat, chosen, "player", builder, applied=applied)
-        await self._play_ai(loaded, builder)
+        try:
+            await self._play_ai(loaded, builder)
+        except Exception:
+            # The player's move is written: report it as done; the AI answers at the next tick.
+            log.exception("table %s: the AI's answer failed; left to the next tick", record.id)
+            self._forget(record.id)
         return builder.build(loaded)
 
     async def _check_not_played(
@@ -150,14 +164,16 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         seen: int,
         strict: bool,
     ) -> None:
-        """Refuse a request built on version `seen` if its seat has moved since (a double click).
+        """Refuse a request built on version `seen` if its seat has moved since (a double click),
+        or if the seat could not act at `seen` (typed while another move was being processed).
 
         Only the very move played since is "already played"; another option clicked on the same
         old board is refused as a stale board.
         """
         record, game = loaded.record, loaded.game
-        own = [m for m in await self.store.moves(record.id, after=seen) if m.seat == seat.seat]
-        if own and game is not None:
+        since = await self.store.moves(record.id, after=seen)
+        own = [m for m in since if m.seat == seat.seat]
+        if own and game is not None and undo_target(own[0]) is None:
             asked = move if isinstance(move, str) else game.format(move, lang="en")
             if not strict or normalise(asked) == normalise(own[0].notation):
                 # The error goes only to this player, so even a secret choice may be named.
@@ -167,12 +183,19 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
                 )
         if strict or own:
             raise errors.StaleBoard()
+        if since and seat.seat not in since[0].acting:
+            # The turn passed to this seat only after the request arrived: it was sent out of turn.
+            waiting = [s for s in record.seats if s.seat in since[0].acting]
+            raise errors.NotYourTurn(waiting=seat_names(waiting))
 
     @staticmethod
     def _resolve(
         game: AnyGame, state: Any, seat: str, move: str | BaseModel
     ) -> tuple[BaseModel, Any]:
         """The move meant and the state it leads to; the game's refusals become TableErrors."""
+        if isinstance(move, str) and len(move) > MOVE_TEXT_MAX:
+            # No move's notation is this long; the game need not read it, nor the reply quote it.
+            raise errors.MoveNotUnderstood(detail=Text.plain(errors.clip_input(move)))
         try:
             chosen: BaseModel = game.resolve(state, seat, move) if isinstance(move, str) else move
             return chosen, game.apply(state, seat, chosen)

@@ -8,7 +8,9 @@ once; the state keeps the bids hidden until all are in. Importing this module re
 
 from __future__ import annotations
 
+import copy
 import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -21,6 +23,7 @@ from games.base import (
     Frozen,
     Game,
     IllegalMove,
+    InvalidData,
     InvalidMove,
     InvalidOptions,
     Outcome,
@@ -140,7 +143,33 @@ class Tally(Game[TallyState, Any, TallyView]):
         if player not in self.to_act(state):
             return []
         room = state.options.target - state.total
-        return [Add(amount=n) for n in (1, 2, 3) if n <= room] + [Pass()]
+        return [Add(amount=n) for n in self.amounts if n <= room] + [Pass()]
+
+    amounts: tuple[int, ...] = (1, 2, 3)  # what a turn may add; a data file can change it
+
+    def with_data(self, text: str, *, source: str) -> Tally:
+        """Tally whose turns may add the `amounts = [...]` listed in a TOML file."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise InvalidData(
+                f"{source}: not TOML: {error}", f"{source}: TOMLではありません"
+            ) from None
+        amounts = data.get("amounts")
+        if not isinstance(amounts, list) or not amounts:
+            raise InvalidData(
+                f"{source}: amounts: a list of whole numbers is needed.",
+                f"{source}: amounts: 整数のリストが必要です。",
+            )
+        for index, amount in enumerate(amounts):
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+                raise InvalidData(
+                    f"{source}: amounts[{index}]: {amount!r} is not a positive whole number.",
+                    f"{source}: amounts[{index}]: {amount!r} は正の整数ではありません。",
+                )
+        changed = copy.copy(self)
+        changed.amounts = tuple(amounts)
+        return changed
 
     def apply(self, state: TallyState, player: str, move: Any) -> TallyState:
         self.check_move_type(move)

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.board import publish_update, retire_boards, tell, user_lang
+from bot.discord.board import publish, retire_boards, tell, user_lang
 from bot.discord.cogs.common import bot_of, is_moderator, name, table_here, text
 from bot.service.tables import UNCHANGED
 
@@ -47,13 +47,14 @@ class Admin(commands.Cog):
     async def kick(self, interaction: discord.Interaction[Any], player: str) -> None:
         bot = bot_of(interaction)
         table = await table_here(interaction)
-        await interaction.response.defer(thinking=True)
+        # Deferred privately: a refusal goes to the caller alone; the new board tells everyone.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         update = await bot.service.replace_with_ai(
             table.id, str(interaction.user.id), player, moderator=is_moderator(interaction)
         )
-        lang = update.table.lang
-        await interaction.followup.send("\n".join(t.get(lang) for t in update.headline) or "-")
-        await publish_update(bot, update, interaction=interaction)
+        lang = user_lang(interaction)
+        await tell(interaction, "\n".join(t.get(lang) for t in update.headline) or "-")
+        await publish(bot, update.table.id, interaction=interaction, announce=update.headline)
 
     @kick.autocomplete("player")
     async def kick_autocomplete(

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.discord.board import publish_update, tell, user_lang
+from bot.discord.board import escape_names, publish_update, tell, user_lang
 from bot.discord.cogs.common import bot_of, command_name, is_moderator, name, table_here, text
 from bot.discord.texts import dt
 from bot.service import errors
@@ -20,6 +20,7 @@ from bot.service.table_core import AnyGame
 from bot.service.updates import TableInfo, Update
 
 log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()
 
 GAME_CHOICES = [
     app_commands.Choice(name=text(g.names["en"], f"game.{g.id}"), value=g.id) for g in games.all()
@@ -86,12 +87,9 @@ async def start_table(
         lang=lang,
         guild=str(interaction.guild_id),
         moderator=is_moderator(interaction),
+        remind_after=None if remind_hours is None else remind_hours * 3600,
     )
     table = update.table
-    if remind_hours is not None:
-        await bot.service.set_reminders(
-            table.id, user, remind_after=remind_hours * 3600, moderator=True
-        )
     title = chosen.names.get(table.lang, chosen.names["en"])
     thread = await open_thread(interaction, table, f"{title} · {table.id}")
     if thread is not None:
@@ -138,7 +136,8 @@ class Lobby(commands.Cog):
             lang=lang,
             guild=str(interaction.guild_id),
         )
-        await interaction.response.send_message(f"{lobby.text.get(lang)}\n{lobby.summary(lang)}")
+        reply = f"{lobby.text.get(lang)}\n{lobby.summary(lang)}"
+        await interaction.response.send_message(escape_names(reply, lobby.table.seats))
 
     @app_commands.command(
         name=name("leave"), description=text("Leave this channel's table", "cmd.leave")
@@ -147,13 +146,22 @@ class Lobby(commands.Cog):
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         lang = user_lang(interaction)
-        await interaction.response.defer(thinking=True)
+        # Deferred privately: a refusal goes to the caller alone; what changed is posted publicly.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        before = await bot.service.find(str(interaction.channel_id))
         result = await bot.service.leave(str(interaction.channel_id), str(interaction.user.id))
         if isinstance(result, Update):
-            await interaction.followup.send("\n".join(t.get(lang) for t in result.headline) or "-")
+            await tell(interaction, "\n".join(t.get(lang) for t in result.headline) or "-")
             await publish_update(bot, result, interaction=interaction)
-        else:
-            await interaction.followup.send(result.text.get(lang))
+            return
+        await tell(interaction, result.text.get(lang))
+        seats = before.seats if before is not None else result.table.seats
+        public = escape_names(result.text.get(result.table.lang), seats)
+        if isinstance(interaction.channel, discord.abc.Messageable):
+            try:
+                await interaction.channel.send(public, allowed_mentions=NO_MENTIONS)
+            except discord.HTTPException as error:
+                log.warning("table %s: could not announce the leave: %s", result.table.id, error)
 
     @app_commands.command(
         name=name("games"), description=text("List the games the bot can host", "cmd.games")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.board import channel_of, publish
+from bot.discord.board import channel_of, escape_names, mentions_of, publish
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
@@ -84,11 +84,8 @@ class Ticker(commands.Cog):
                 continue
             seat = reminder.seat
             mention = f"<@{seat.user}> " if seat.user else ""
-            content = mention + reminder.text.get(seat.lang)
-            payload = {
-                "content": content[:2000],
-                "allowed_mentions": discord.AllowedMentions(users=True),
-            }
+            content = mention + escape_names(reminder.text.get(seat.lang), reminder.table.seats)
+            payload = {"content": content[:2000], "allowed_mentions": mentions_of([seat])}
             try:
                 await self.bot.send_with_retry(channel.send, payload.copy)
             except discord.HTTPException as error:

@@ -81,7 +81,7 @@ async def test_mistakes_get_short_answers_and_the_console_goes_on(tmp_path: Path
     )
     assert "! There is no table in this channel." in output
     assert "! There is no game called chess." in output
-    assert "! Those options do not work: Bad option target." in output
+    assert "! Those options do not work: Option target cannot be 1; allowed: 3–200." in output
     assert "! That is not a move: Not a Tally move: 'frobnicate'." in output
     assert "add 1, add 2, add 3, pass" in output
     assert "Unknown command /nonsense." in output
@@ -140,3 +140,16 @@ def test_python_m_bot_console_plays_a_solo_stpetersburg_game_on_a_pipe(tmp_path:
     images = sorted((tmp_path / "boards").glob("*.png"))
     assert len(images) >= len(moves)
     assert images[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+async def test_reminder_hours_that_are_no_number_are_refused_at_the_console(
+    tmp_path: Path,
+) -> None:
+    """Issue 10 finding 8: `/remind hours:nan` is refused with an error line, not a crash."""
+    output = await play(
+        "/start game:tally bots:1\n/remind hours:nan\n/remind hours:inf\n"
+        "/remind takeover_hours:nan takeover:ai\n/remind hours:2\n",
+        tmp_path,
+    )
+    assert output.count("! Bad value for") == 3
+    assert "Reminders" in output.split("/remind hours:2")[-1]
