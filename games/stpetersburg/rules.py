@@ -184,6 +184,17 @@ PASS = Pass()
 
 def legal_moves(state: State, seat: int) -> list[Move]:
     """Every legal move of the seat, in a fixed order: the single definition of legality."""
+    global _last_legal
+    moves = _list_moves(state, seat)
+    # Kept for is_legal: the caller nearly always applies one of the moves it was just given.
+    _last_legal = (state, seat, tuple(moves))  # one assignment: safe to read from any thread
+    return moves
+
+
+_last_legal: tuple[State | None, int, tuple[Move, ...]] = (None, -1, ())
+
+
+def _list_moves(state: State, seat: int) -> list[Move]:
     player = state.players[seat]
     pending = state.pending
     if pending is not None:
@@ -247,9 +258,17 @@ _last_seen: tuple[Sequence[BoardCard | None], tuple[tuple[str, bool], ...]] = ((
 def is_legal(state: State, seat: int, move: Move) -> bool:
     """Whether `move` is in `legal_moves(state, seat)`, without building the whole list.
 
-    Buys, takes, plays and passes (nearly every move) look only at the offers `legal_moves`
-    would list for that card; the rest (decisions, the Observatory) compare with the full list.
+    The list legal_moves last gave, when it was for this very state and seat, answers at once.
+    Otherwise buys, takes, plays and passes (nearly every move) look only at the offers
+    `legal_moves` would list for that card; the rest (decisions, the Observatory) compare with
+    the full list.
     """
+    last_state, last_seat, last_moves = _last_legal
+    if last_state is state and last_seat == seat:
+        for listed in last_moves:
+            if listed is move:  # moves are interned: identity first, no model comparisons
+                return True
+        return move in last_moves
     if state.pending is None and not state.finished and state.turn == seat:
         kind = move.kind
         if kind == "pass":
