@@ -172,6 +172,9 @@ def pub_limit(player: PlayerState) -> int:
 # Moves are immutable, so each distinct move is built once; this keeps legal_moves cheap.
 buy_move = lru_cache(maxsize=None)(lambda card, old, target: Buy(card=card, old=old, target=target))
 take_move = lru_cache(maxsize=None)(lambda card, old: Take(card=card, old=old))
+# The same, by the board's (card, old): a non-trading card's only buy, and its take.
+board_buy = lru_cache(maxsize=None)(lambda key: buy_move(*key, None))
+board_take = lru_cache(maxsize=None)(lambda key: take_move(*key))
 play_move = lru_cache(maxsize=None)(lambda card, target: Play(card=card, target=target))
 observe_move = lru_cache(maxsize=None)(lambda stack: Observe(stack=stack))
 drawn_move = lru_cache(maxsize=None)(lambda action, target: Drawn(action=action, target=target))
@@ -219,17 +222,27 @@ def _list_moves(state: State, seat: int) -> list[Move]:
     money = player.money
     moves: list[Move] = []
     on_board = seen_in_order(state.board)
-    for card, old in on_board:
-        for target, price in held.offers(card, old):
-            if price <= money:
-                moves.append(buy_move(card, old, target))
-    if len(player.hand) < held.hand_limit:
-        moves.extend(take_move(card, old) for card, old in on_board)
-    if player.hand:
-        for card in dict.fromkeys(player.hand):
-            for target, price in held.offers(card):
-                if price <= money:
-                    moves.append(play_move(card, target))
+    hand = player.hand
+    price_of = held.price
+    if money >= MINIMUM_PAYMENT:  # nothing is cheaper; then each card is priced as in offers
+        for key in on_board:
+            card = key[0]
+            if card in TRADING:
+                for target, price in held.offers(card, key[1]):
+                    if price <= money:
+                        moves.append(buy_move(card, key[1], target))
+            elif price_of(card) - (OLD_CARD_DISCOUNT if key[1] else 0) <= money:
+                moves.append(board_buy(key))
+    if len(hand) < held.hand_limit:
+        moves.extend(map(board_take, on_board))
+    if hand and money >= MINIMUM_PAYMENT:
+        for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
+            if card in TRADING:
+                for target, price in held.offers(card):
+                    if price <= money:
+                        moves.append(play_move(card, target))
+            elif price_of(card) <= money:
+                moves.append(play_move(card, None))
     if state.phase == "buildings" and face_up_observatories(player) > 0:
         moves.extend(observe_move(stack) for stack in STACKS if len(state.stacks[stack]) >= 2)
     moves.append(PASS)
