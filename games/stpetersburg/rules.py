@@ -224,24 +224,27 @@ def _list_moves(state: State, seat: int) -> list[Move]:
     on_board = seen_in_order(state.board)
     hand = player.hand
     price_of = held.price
-    if money >= MINIMUM_PAYMENT:  # nothing is cheaper; then each card is priced as in offers
+    # Nothing costs less than the minimum payment; above it each card is priced as in offers.
+    if money >= MINIMUM_PAYMENT:
         for key in on_board:
-            card = key[0]
+            card, old = key
+            price = price_of(card) - (OLD_CARD_DISCOUNT if old else 0)
             if card in TRADING:
-                for target, price in held.offers(card, key[1]):
-                    if price <= money:
-                        moves.append(buy_move(card, key[1], target))
-            elif price_of(card) - (OLD_CARD_DISCOUNT if key[1] else 0) <= money:
+                for target in held.targets(card):
+                    if price - DISPLACED_VALUE[target] <= money:
+                        moves.append(buy_move(card, old, target))
+            elif price <= money:
                 moves.append(board_buy(key))
     if len(hand) < held.hand_limit:
         moves.extend(map(board_take, on_board))
     if hand and money >= MINIMUM_PAYMENT:
         for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
+            price = price_of(card)
             if card in TRADING:
-                for target, price in held.offers(card):
-                    if price <= money:
+                for target in held.targets(card):
+                    if price - DISPLACED_VALUE[target] <= money:
                         moves.append(play_move(card, target))
-            elif price_of(card) <= money:
+            elif price <= money:
                 moves.append(play_move(card, None))
     if state.phase == "buildings" and face_up_observatories(player) > 0:
         moves.extend(observe_move(stack) for stack in STACKS if len(state.stacks[stack]) >= 2)
