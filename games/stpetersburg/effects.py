@@ -35,7 +35,7 @@ from games.stpetersburg.models import (
     build,
     replace,
 )
-from games.stpetersburg.rules import holdings, payout, pub_limit
+from games.stpetersburg.rules import cost, payout, pub_limit
 
 # One shared, immutable BoardCard per (card, old).
 board_card = lru_cache(maxsize=None)(lambda card, old: build(BoardCard, {"card": card, "old": old}))
@@ -163,7 +163,7 @@ class Table:
         self, seat: int, card: str, *, old: bool, target: str | None, how: str
     ) -> None:
         player = self.players[seat]
-        price = next(p for t, p in holdings(player.area).offers(card, old) if t == target)
+        price = cost(player, card, old=old, target=target)
         area = list(player.area)
         used = player.observatories_used
         if target is not None:
@@ -269,13 +269,12 @@ def apply_move(state: State, seat: int, move: Move) -> State:
     """The state after `seat` plays `move`, which the caller has checked is legal."""
     if isinstance(move, Pass) and state.passes + 1 < len(state.players):
         # Half of all moves: a pass that does not end the action step only moves the turn on.
-        return replace(
-            state,
-            turn=(state.turn + 1) % len(state.players),
-            passes=state.passes + 1,
-            events=(passed(state.players[seat].id),),
-            moves_played=state.moves_played + 1,
-        )
+        values = state.__dict__.copy()
+        values["turn"] = (state.turn + 1) % len(state.players)
+        values["passes"] = state.passes + 1
+        values["events"] = (passed(state.players[seat].id),)
+        values["moves_played"] = state.moves_played + 1
+        return build(State, values)
     table = Table(state)
     if isinstance(move, Pass):
         table.events.append(passed(table.seat_id(seat)))

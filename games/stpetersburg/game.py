@@ -164,6 +164,8 @@ class StPetersburg(Game[State, Move, View]):
         return tuple(p.id for p in state.players)
 
     def _seat(self, state: State, player: str) -> int:
+        if state.players[state.turn].id == player:
+            return state.turn  # nearly always: the seat whose turn it is
         for index, p in enumerate(state.players):
             if p.id == player:
                 return index

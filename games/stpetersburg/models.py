@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, field_validator
@@ -21,6 +22,11 @@ _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
+@cache
+def _all_fields(cls: type[BaseModel]) -> set[str]:
+    return set(cls.model_fields)
+
+
 def build(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
     """An instance of a frozen model from values the engine knows are valid, skipping validation.
 
@@ -30,7 +36,9 @@ def build(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
     """
     model: ModelT = _new(cls)
     _set_dict(model, values)
-    _set_fields_set(model, set(values))
+    # Every field is set: one shared set per class. Pydantic never changes a frozen model's set
+    # in place (model_copy copies it first).
+    _set_fields_set(model, _all_fields(cls))
     _set_extra(model, None)
     _set_private(model, None)
     return model

@@ -172,6 +172,9 @@ def pub_limit(player: PlayerState) -> int:
 # Moves are immutable, so each distinct move is built once; this keeps legal_moves cheap.
 buy_move = lru_cache(maxsize=None)(lambda card, old, target: Buy(card=card, old=old, target=target))
 take_move = lru_cache(maxsize=None)(lambda card, old: Take(card=card, old=old))
+# The same, by the board's (card, old): a non-trading card's only buy, and its take.
+board_buy = lru_cache(maxsize=None)(lambda key: buy_move(*key, None))
+board_take = lru_cache(maxsize=None)(lambda key: take_move(*key))
 play_move = lru_cache(maxsize=None)(lambda card, target: Play(card=card, target=target))
 observe_move = lru_cache(maxsize=None)(lambda stack: Observe(stack=stack))
 drawn_move = lru_cache(maxsize=None)(lambda action, target: Drawn(action=action, target=target))
@@ -184,6 +187,17 @@ PASS = Pass()
 
 def legal_moves(state: State, seat: int) -> list[Move]:
     """Every legal move of the seat, in a fixed order: the single definition of legality."""
+    global _last_legal
+    moves = _list_moves(state, seat)
+    # Kept for is_legal: the caller nearly always applies one of the moves it was just given.
+    _last_legal = (state, seat, tuple(moves))  # one assignment: safe to read from any thread
+    return moves
+
+
+_last_legal: tuple[State | None, int, tuple[Move, ...]] = (None, -1, ())
+
+
+def _list_moves(state: State, seat: int) -> list[Move]:
     player = state.players[seat]
     pending = state.pending
     if pending is not None:
@@ -208,17 +222,30 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     money = player.money
     moves: list[Move] = []
     on_board = seen_in_order(state.board)
-    for card, old in on_board:
-        for target, price in held.offers(card, old):
-            if price <= money:
-                moves.append(buy_move(card, old, target))
-    if len(player.hand) < held.hand_limit:
-        moves.extend(take_move(card, old) for card, old in on_board)
-    if player.hand:
-        for card in dict.fromkeys(player.hand):
-            for target, price in held.offers(card):
-                if price <= money:
-                    moves.append(play_move(card, target))
+    hand = player.hand
+    price_of = held.price
+    # Nothing costs less than the minimum payment; above it each card is priced as in offers.
+    if money >= MINIMUM_PAYMENT:
+        for key in on_board:
+            card, old = key
+            price = price_of(card) - (OLD_CARD_DISCOUNT if old else 0)
+            if card in TRADING:
+                for target in held.targets(card):
+                    if price - DISPLACED_VALUE[target] <= money:
+                        moves.append(buy_move(card, old, target))
+            elif price <= money:
+                moves.append(board_buy(key))
+    if len(hand) < held.hand_limit:
+        moves.extend(map(board_take, on_board))
+    if hand and money >= MINIMUM_PAYMENT:
+        for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
+            price = price_of(card)
+            if card in TRADING:
+                for target in held.targets(card):
+                    if price - DISPLACED_VALUE[target] <= money:
+                        moves.append(play_move(card, target))
+            elif price <= money:
+                moves.append(play_move(card, None))
     if state.phase == "buildings" and face_up_observatories(player) > 0:
         moves.extend(observe_move(stack) for stack in STACKS if len(state.stacks[stack]) >= 2)
     moves.append(PASS)
@@ -247,9 +274,17 @@ _last_seen: tuple[Sequence[BoardCard | None], tuple[tuple[str, bool], ...]] = ((
 def is_legal(state: State, seat: int, move: Move) -> bool:
     """Whether `move` is in `legal_moves(state, seat)`, without building the whole list.
 
-    Buys, takes, plays and passes (nearly every move) look only at the offers `legal_moves`
-    would list for that card; the rest (decisions, the Observatory) compare with the full list.
+    The list legal_moves last gave, when it was for this very state and seat, answers at once.
+    Otherwise buys, takes, plays and passes (nearly every move) look only at the offers
+    `legal_moves` would list for that card; the rest (decisions, the Observatory) compare with
+    the full list.
     """
+    last_state, last_seat, last_moves = _last_legal
+    if last_state is state and last_seat == seat:
+        for listed in last_moves:
+            if listed is move:  # moves are interned: identity first, no model comparisons
+                return True
+        return move in last_moves
     if state.pending is None and not state.finished and state.turn == seat:
         kind = move.kind
         if kind == "pass":
