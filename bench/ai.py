@@ -44,7 +44,12 @@ def play(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
             move = greedy.choose(game, state, seat, rng)
         state = game.apply(state, seat, move)
     share = 1 / len(outcome.winners) if strong_seat in outcome.winners else 0.0
-    return {"win": share, "seconds": thinking, "moves": strong_moves}
+    return {
+        "win": share,
+        "seconds": thinking,
+        "moves": strong_moves,
+        "playouts": strong.playouts,
+    }
 
 
 def wilson(wins: float, games_played: int, z: float = 1.96) -> tuple[float, float]:
@@ -111,6 +116,7 @@ def main() -> None:
                 "ci95": [round(low, 3), round(high, 3)],
                 "mean_seconds_per_move": round(sum(r["seconds"] for r in results) / moves, 4),
                 "strong_moves": moves,
+                "mean_playouts_per_move": round(sum(r["playouts"] for r in results) / moves, 1),
                 "budget": {"seconds": settings.seconds, "iterations": settings.iterations},
                 "settings": settings.__dict__,
                 "workers": args.workers,

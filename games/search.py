@@ -82,6 +82,7 @@ class SearchPlayer:
     def __init__(self, settings: SearchSettings | None = None, **changes: Any) -> None:
         base = settings or SearchSettings()
         self.settings = SearchSettings(**{**base.__dict__, **changes})
+        self.playouts = 0  # played so far by this player, for benchmarks
 
     def choose(self, game: Game[Any, Any, Any], state: Any, seat: str, rng: random.Random) -> Any:
         """The AI contract: only the seat's own view of `state` goes further."""
@@ -98,7 +99,10 @@ class SearchPlayer:
             raise ValueError(f"seat {seat!r} has no legal move in this view")
         if len(moves) == 1:
             return moves[0]
-        return Search(game, view, seat, rng, self.settings, first).run(moves)
+        search = Search(game, view, seat, rng, self.settings, first)
+        move = search.run(moves)
+        self.playouts += search.playouts
+        return move
 
 
 class Search:
@@ -121,6 +125,7 @@ class Search:
         self.greedy: AiPlayer = game.ai("greedy") if "greedy" in _kinds(game) else game.ai("random")
         self.ranked: Ranker | None = getattr(self.greedy, "ranked", None)
         self.first = first
+        self.playouts = 0
         # Solo games: rewards compare the score with what the seat could expect now.
         estimate = game.evaluate(first)
         self.solo_baseline = estimate.get(seat, 0.0) if estimate else 0.0
@@ -243,6 +248,7 @@ class Search:
     def playout(self, state: Any, dice: random.Random | None = None) -> Any:
         game = self.game
         dice = dice or self.rng
+        self.playouts += 1
         cut = self.settings.playout_moves if type(game).evaluate is not Game.evaluate else None
         played = 0
         while game.outcome(state) is None and played < (cut or PLAYOUT_LIMIT):
