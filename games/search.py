@@ -1,12 +1,17 @@
-"""The `strong` computer player: information-set Monte Carlo tree search over sampled states.
+"""The `strong` computer player: Monte Carlo search over states sampled from the seat's view.
 
 The search never sees the true state. `SearchPlayer.choose` turns it into the seat's own view at
 once, and every playout starts from `game.sample_state(view, seat, rng)`: a state drawn at random
-among those the seat cannot tell apart from the real one (single-observer ISMCTS). Statistics are
-shared across those sampled worlds: a tree node is the sequence of moves from the root, and a
-move's UCB term counts how often it was available (a seat's moves differ between worlds). Playouts
-are played by the game's `greedy` AI and cut short after `playout_moves` moves when the game can
-estimate final scores (`Game.evaluate`); otherwise they run to the end.
+among those the seat cannot tell apart from the real one. Playouts are played by the game's
+`greedy` AI and cut short after `playout_moves` moves when the game can estimate final scores
+(`Game.evaluate`); otherwise they run to the end. Two searches share that machinery:
+
+- `flat` (the default; determinised "perfect information Monte Carlo"): the greedy AI's best
+  `candidates` moves are each played out in the same sampled worlds with the same playout dice,
+  so they are compared in pairs, and the worse half is dropped every `halving_every` worlds.
+- `ismcts` (single-observer information-set MCTS): one tree over move sequences shared by all
+  sampled worlds, UCB counting how often a move was available, moves admitted into a node in
+  the greedy AI's order as the node is visited (progressive widening).
 
 Pure: all chance comes from the `random.Random` passed in. With an iteration budget the same view
 and seed give the same move; a time budget (`time.perf_counter`) bounds the work instead.
@@ -58,8 +63,9 @@ class SearchSettings:
     """The budget and the knobs of the search.
 
     `iterations` and `seconds` each bound the playouts of one move (either may be None; the first
-    reached stops the search; with neither, 200 iterations). `margin_scale` is the score margin
-    (in the game's score units) that a won game's reward still counts as a close one.
+    reached stops the search; with neither, 200 iterations). A playout's reward for a seat is a
+    logistic curve of its score margin over the best other seat, `margin_scale` score units wide
+    (estimated scores at a cut-off); a finished game gives `win_weight` of the reward for a win.
     """
 
     iterations: int | None = None
@@ -75,7 +81,7 @@ class SearchSettings:
 
 
 class SearchPlayer:
-    """ISMCTS over `Game.sample_state` samples with greedy playouts (see the module docstring)."""
+    """Search over `Game.sample_state` samples with greedy playouts (see the module docstring)."""
 
     name = "strong"
 
@@ -172,11 +178,7 @@ class Search:
     def run(self, moves: Sequence[Any]) -> Any:
         if self.settings.algorithm == "flat":
             return self.run_flat(moves)
-        settings = self.settings
-        iterations = settings.iterations
-        if iterations is None and settings.seconds is None:
-            iterations = 200
-        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+        iterations, deadline = self.budget()
         root = Node()
         done = 0
         while True:
