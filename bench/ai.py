@@ -2,7 +2,8 @@
 
 Run: .venv/bin/python -m bench.ai --game stpetersburg --players 2 --games 200 --seconds 0.1
 (or --iterations N for a budget that repeats exactly). Prints one JSON object: the win rate
-with a 95 % Wilson interval, mean seconds per strong move, and the budget used.
+with a 95 % Wilson interval, mean wall-clock and CPU seconds per strong move (on a shared
+machine the CPU time is the steadier figure), playouts per move, and the budget used.
 """
 
 from __future__ import annotations
@@ -31,14 +32,15 @@ def play(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
     greedy = game.ai("greedy")
     rng = random.Random(seed)
     state = game.new(seats, seed=seed)
-    thinking = 0.0
+    thinking = cpu = 0.0
     strong_moves = 0
     while (outcome := game.outcome(state)) is None:
         seat = min(game.to_act(state), key=seats.index)
         if seat == strong_seat:
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             move = strong.choose(game, state, seat, rng)
             thinking += time.perf_counter() - start
+            cpu += time.process_time() - cpu_start
             strong_moves += 1
         else:
             move = greedy.choose(game, state, seat, rng)
@@ -47,6 +49,7 @@ def play(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
     return {
         "win": share,
         "seconds": thinking,
+        "cpu_seconds": cpu,
         "moves": strong_moves,
         "playouts": strong.playouts,
     }
@@ -131,6 +134,9 @@ def main() -> None:
                 "strong_win_rate": round(wins / len(results), 3),
                 "ci95": [round(low, 3), round(high, 3)],
                 "mean_seconds_per_move": round(sum(r["seconds"] for r in results) / moves, 4),
+                "mean_cpu_seconds_per_move": round(
+                    sum(r["cpu_seconds"] for r in results) / moves, 4
+                ),
                 "strong_moves": moves,
                 "mean_playouts_per_move": round(sum(r["playouts"] for r in results) / moves, 1),
                 "budget": {"seconds": settings.seconds, "iterations": settings.iterations},
