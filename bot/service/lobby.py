@@ -281,6 +281,8 @@ class LobbyActions(TableCore):
                     record, remind_after, record.takeover_after, record.takeover
                 )
             record = replace(record, game=chosen.id, options=dict(options))
+            if bots:
+                check_ai_kind(chosen, bot_kind)  # named against this game's own kinds
             record = self._with_bots(replace(record, game=None), bots, bot_kind)
             record = replace(record, game=chosen.id)
             for seat in record.seats:
