@@ -9,18 +9,17 @@ from games.catan.data import CatanData
 from games.catan.models import State
 from games.catan.rules import vp
 
-PANELS = {
-    "vp": {"en": "Victory points", "ja": "勝利点"},
-    "hand": {"en": "Cards in hand", "ja": "手札の枚数"},
-}
+# One panel: hand sizes (public too) change at almost every move and drew a tangle no phone
+# reader could follow.
+PANELS = {"vp": {"en": "Victory points", "ja": "勝利点"}}
 AXIS = {"en": "Round", "ja": "ラウンド"}
 WIN = {"en": "win", "ja": "勝利"}
 LIMIT = {"en": "round limit", "ja": "ラウンド上限"}
 
 
 def score_series(states: Sequence[State], data: CatanData) -> ScoreChart | None:
-    """A point as every turn begins and one at the end: each seat's VP and hand size, both public
-    while the game runs (the size of a hand, never its cards). The end is marked."""
+    """A point as every turn begins and one at the end: each seat's VP, public while the game
+    runs. The end (a win, or the round limit) is marked."""
     if not states or not states[-1].finished:
         return None
     seats = len(states[0].players)
@@ -35,10 +34,7 @@ def score_series(states: Sequence[State], data: CatanData) -> ScoreChart | None:
         samples.append(
             (
                 str((state.turns - 1) // seats + 1) if new_round else "",
-                {
-                    "vp": {p.id: vp(p, data) for p in state.players},
-                    "hand": {p.id: sum(p.hand) for p in state.players},
-                },
+                {"vp": {p.id: vp(p, data) for p in state.players}},
             )
         )
     label = WIN if states[-1].winner is not None else LIMIT

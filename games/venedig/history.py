@@ -12,8 +12,9 @@ PANELS = {
     "buildings": {"en": "Buildings built", "ja": "建てた建物"},
 }
 AXIS = {"en": "Round", "ja": "ラウンド"}
-TRIGGER = {"en": "end", "ja": "終了"}
-FINAL = {"en": "gold", "ja": "金貨"}
+TRIGGER = {"en": "end triggered", "ja": "終了条件"}
+FINAL = {"en": "gold converted", "ja": "金貨の換算"}
+BOTH = {"en": "end, gold converted", "ja": "終了・金貨の換算"}
 
 
 def score_series(states: Sequence[State]) -> ScoreChart | None:
@@ -53,7 +54,7 @@ def score_series(states: Sequence[State]) -> ScoreChart | None:
     end = len(samples) - 1
     marks = [ChartMark(at=min(m.at, end), label=m.label) for m in marks]
     if marks and marks[-1].at == end:  # the trigger came with the last move
-        marks[-1] = ChartMark(at=end, label={k: f"{TRIGGER[k]} + {FINAL[k]}" for k in FINAL})
+        marks[-1] = ChartMark(at=end, label=BOTH)
     else:
         marks.append(ChartMark(at=end, label=FINAL))
     return chart_of(samples, PANELS, AXIS, marks)
