@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 
 from games.base import ChartPanel, ScoreChart
 from render.kit import INK, INK_SOFT, PANEL_EDGE, PAPER, SEAT_COLOURS, WHITE, Painter, to_png
@@ -14,7 +15,9 @@ TITLE = 30.0
 PANEL_H = 330.0
 AXIS_W = 64.0  # room for the value labels left of a panel
 NAME_W = 150.0  # room for the seats' final values and names right of a panel
-TICK_H = 40.0
+TICK_H = 56.0  # the tick labels, then the axis name below them
+TICK_SIZE = 19
+TICK_GAP = 14.0  # at least this much space between two tick labels
 LEGEND_H = 44.0
 LABEL_GAP = 24.0
 
@@ -27,6 +30,24 @@ def _nice_step(span: float) -> int:
         if raw <= factor * magnitude:
             return int(factor * magnitude)
     return int(10 * magnitude)
+
+
+def _readable_ticks(
+    p: Painter, ticks: Sequence[str], sx: Callable[[int], float]
+) -> list[tuple[int, str]]:
+    """The tick labels to draw: every one when they fit, else every 2nd, 5th, 10th... (a long
+    game's rounds), and never one touching the one before it."""
+    labelled = [(i, tick) for i, tick in enumerate(ticks) if tick]
+    if len(labelled) < 2:
+        return labelled
+    room = max(p.measure(tick, TICK_SIZE) for _, tick in labelled) + TICK_GAP
+    closest = min(sx(b[0]) - sx(a[0]) for a, b in pairwise(labelled))
+    stride = next((k for k in (1, 2, 5, 10, 20, 50) if closest * k >= room), 100)
+    shown: list[tuple[int, str]] = []
+    for i, tick in labelled[::stride]:
+        if not shown or sx(i) - sx(shown[-1][0]) >= room:
+            shown.append((i, tick))
+    return shown
 
 
 def _text(texts: Mapping[str, str], lang: str) -> str:
@@ -106,13 +127,12 @@ def _panel(
                     align="right" if clear else "left",
                     bold=True,
                 )
-    for i, tick in enumerate(chart.ticks[:points]):
-        if tick:
-            p.rect(sx(i) - 1, y1, sx(i) + 1, y1 + 8, INK_SOFT)
-            p.text(sx(i), y1 + 20, tick, 19, fill=INK_SOFT, align="centre")
+    for i, tick in _readable_ticks(p, chart.ticks[:points], sx):
+        p.rect(sx(i) - 1, y1, sx(i) + 1, y1 + 8, INK_SOFT)
+        p.text(sx(i), y1 + 20, tick, TICK_SIZE, fill=INK_SOFT, align="centre")
     p.text(
         (left + right) / 2,
-        y1 + TICK_H - 4,
+        y1 + TICK_H - 10,
         _text(chart.axis, lang),
         18,
         fill=INK_SOFT,

@@ -6,8 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
-from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.catan import ai, present, rules
+from games.base import (
+    Event,
+    Game,
+    InvalidOptions,
+    Outcome,
+    Rng,
+    ScoreChart,
+    rank_standings,
+)
+from games.catan import ai, history, present, rules
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
 from games.catan.models import (
     MOVE_TYPES,
@@ -272,6 +280,12 @@ class Catan(Game[State, Move, View]):
         )
 
     # ------------------------------------------------------------ the end
+
+    def score_series(self, states: Sequence[State]) -> ScoreChart | None:
+        return history.score_series(states, self.data)
+
+    def reveals(self, before: State, after: State) -> bool:
+        return history.reveals(before, after)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

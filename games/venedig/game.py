@@ -6,8 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
-from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.venedig import ai, core, present, rules
+from games.base import (
+    Event,
+    Game,
+    InvalidOptions,
+    Outcome,
+    Rng,
+    ScoreChart,
+    rank_standings,
+)
+from games.venedig import ai, core, history, present, rules
 from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
@@ -248,6 +256,12 @@ class Venedig(Game[State, Move, View]):
         )
 
     # ------------------------------------------------------------ the end
+
+    def score_series(self, states: Sequence[State]) -> ScoreChart | None:
+        return history.score_series(states)
+
+    def reveals(self, before: State, after: State) -> bool:
+        return history.reveals(before, after)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":

@@ -130,3 +130,40 @@ async def test_ai_seats_agree_and_their_answers_are_taken_back_too(service: Tabl
     mine = [e.seq for e in log if e.by == "player" and e.notation != log[-1].notation]
     assert log[-1].notation == f"undo {mine[-1]}" and log[-2].by == "ai"
     assert (await service.verify(table_id)).ok
+
+
+async def two_at(service: TableService, game: str) -> tuple[str, str, str]:
+    """A game of two people; returns the table and (who moves, the other)."""
+    await service.join("c1", "u1", name="Anna")
+    await service.join("c1", "u2", name="Boris")
+    update = await service.start("c1", "u1", game=game)
+    first = update.to_act[0].user
+    assert first is not None
+    return update.table.id, first, "u2" if first == "u1" else "u1"
+
+
+@pytest.mark.parametrize(
+    ("game", "quiet", "loud"), [("venedig", "done", "drain"), ("catan", "end", "pile")]
+)
+async def test_a_move_that_reveals_nothing_is_taken_back(
+    service: TableService, game: str, quiet: str, loud: str
+) -> None:
+    """Venedig ending step 1, Catan ending the exchanges: undone; a drain or a draw: refused."""
+    table_id, first, other = await two_at(service, game)
+    before = (await service.status(table_id)).view
+    await service.act(table_id, first, quiet)
+    await service.ask_undo(table_id, first)
+    accepted = await service.answer_undo(table_id, other, True)
+    assert accepted.status == "accepted" and accepted.update is not None
+    assert accepted.update.view == before
+    assert (await service.verify(table_id)).ok
+    # Now a move that shows a hidden card or tile to its player cannot be taken back.
+    hand = await service.hand(table_id, first)
+    if game == "venedig":
+        await service.act(table_id, first, quiet)
+        hand = await service.hand(table_id, first)
+    revealing = next(m for m in hand.legal_moves if m.startswith(loud))
+    await service.act(table_id, first, revealing)
+    with pytest.raises(UndoRefused) as refused:
+        await service.ask_undo(table_id, first)
+    assert "revealed hidden information" in refused.value.message("en")
