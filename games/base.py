@@ -276,7 +276,8 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
         return fill_template(command.template, values)
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
-        """The computer players this game offers, the default first. Every game has `random`."""
+        """The computer players this game offers, the default first. Every game has `random`;
+        a game that implements `sample_state` also offers `games.search.STRONG_AI` (`strong`)."""
         from games.adapters import RANDOM_AI
 
         return (RANDOM_AI,)
@@ -292,6 +293,26 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
             )
         player: AiPlayer = kinds[kind].make()
         return player
+
+    # ---- what the search AI needs (games/search.py)
+
+    def sample_state(self, view: ViewT, seat: str, rng: random.Random) -> StateT | None:
+        """A full state consistent with everything `view` (the seat's own view) shows, with the
+        hidden parts (stack order, others' hands and secret amounts...) drawn at random from what
+        is still unseen; `view(sample, seat) == view` must hold.
+
+        The search AI works only from such samples, never from the true state. The default,
+        None, means the game has no search AI.
+        """
+        return None
+
+    def evaluate(self, state: StateT) -> Mapping[str, float] | None:
+        """A heuristic estimate of each seat's final score from an unfinished state (in the
+        units of `Outcome` scores), so that the search can cut its playouts short.
+
+        The default, None, makes the search play every playout to the end of the game.
+        """
+        return None
 
     def with_data(self, text: str, *, source: str) -> Game[StateT, MoveT, ViewT]:
         """This game with its component data read from `text` (the format of the game's own

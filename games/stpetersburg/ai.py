@@ -60,6 +60,12 @@ class GreedyPlayer:
     def choose(
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
     ) -> Move:
+        return self.ranked(game, state, seat, rng)[0]
+
+    def ranked(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> list[Move]:
+        """The legal moves best first (ties in random order); the search AI widens by it."""
         moves = game.legal_moves(state, seat)
         index = game.players(state).index(seat)
         player = state.players[index]
@@ -67,7 +73,8 @@ class GreedyPlayer:
         scored = [
             (self.value(state, player, move, rounds_left), rng.random(), move) for move in moves
         ]
-        return max(scored, key=lambda entry: (entry[0], entry[1]))[2]
+        scored.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+        return [entry[2] for entry in scored]
 
     def value(self, state: State, player: PlayerState, move: Move, rounds_left: float) -> float:
         ruble = ruble_worth(rounds_left)
@@ -170,6 +177,33 @@ def worth(
         lost = CARDS[target]
         gain -= scorings * (lost.points + lost.money * ruble)
     return gain
+
+
+def estimate_scores(state: State) -> dict[str, float]:
+    """Each seat's final score as it stands, plus what its cards should still pay.
+
+    Points and the aristocrat bonus as they are now; money and future income at what a ruble is
+    worth (a tenth of a point at the end); cards in hand cost their penalty in the last round.
+    """
+    rounds_left = estimated_rounds_left(state)
+    ruble = ruble_worth(rounds_left)
+    now = PHASES.index(state.phase)
+    scorings = {
+        phase: max(0.0, rounds_left - 1) + (1 if PHASES.index(phase) >= now else 0)
+        for phase in PHASES[:3]
+    }
+    hand_cost = HAND_PENALTY if rounds_left < 1.5 else 1.0
+    result: dict[str, float] = {}
+    for player in state.players:
+        value = float(player.points + aristocrat_bonus(len(rules.aristocrat_kinds(player))))
+        value += player.money * ruble - hand_cost * len(player.hand)
+        for phase, count in scorings.items():
+            colour = PHASE_COLOUR[phase]
+            assert colour is not None
+            money, points = rules.payout(player, colour)
+            value += count * (points + money * ruble)
+        result[player.id] = value
+    return result
 
 
 KINDS = (

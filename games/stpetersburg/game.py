@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
 from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.stpetersburg import ai, effects, present, rules
+from games.search import STRONG_AI
+from games.stpetersburg import ai, effects, present, rules, sample
 from games.stpetersburg.data import (
     BOARD_SIZE,
     CARDS,
@@ -214,7 +216,13 @@ class StPetersburg(Game[State, Move, View]):
         return present.board_text(view, lang, names or {})
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
-        return ai.KINDS
+        return (*ai.KINDS, STRONG_AI)
+
+    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
+        return sample.sample_state(view, seat, rng)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return ai.estimate_scores(state)
 
     # ------------------------------------------------------------ what players may see
 

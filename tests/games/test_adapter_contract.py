@@ -11,6 +11,7 @@ import pytest
 import games
 from games.adapters import coerce_option, fill_template
 from games.base import InvalidOptions
+from games.search import SearchPlayer
 from tests.games.test_conformance import random_game
 
 GAMES = [g.id for g in games.builtins()]
@@ -116,6 +117,8 @@ def test_every_ai_kind_plays_legal_moves(game_id):
         game.ai("nobody")
     for kind in kinds:
         player = game.ai(kind)
+        if isinstance(player, SearchPlayer):
+            player = SearchPlayer(player.settings, iterations=6, seconds=None)  # keep it fast
         rng = random.Random(1)
         state = game.new(["a", "b"] if game.max_players > 1 else ["a"], seed=1)
         for _ in range(60):
@@ -125,6 +128,15 @@ def test_every_ai_kind_plays_legal_moves(game_id):
             move = player.choose(game, state, seat, rng)
             assert move in game.legal_moves(state, seat)
             state = game.apply(state, seat, move)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_strong_ai_is_offered_exactly_when_the_game_samples_states(game_id):
+    game = games.get(game_id)
+    state = game.new(["a", "b"] if game.max_players > 1 else ["a"], seed=3)
+    seat = sorted(game.to_act(state))[0]
+    samples = game.sample_state(game.view(state, seat), seat, random.Random(0)) is not None
+    assert ("strong" in {k.key for k in game.ai_kinds()}) == samples
 
 
 @pytest.mark.parametrize("game_id", GAMES)

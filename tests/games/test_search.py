@@ -1,0 +1,141 @@
+"""The search AI (`strong`): legal play through whole games, one move per view and seed, and
+states sampled from a view that show that view again."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import games
+from games.base import Game
+from games.search import SearchPlayer
+from games.stpetersburg.data import STACKS, full_deck
+from tests.games.hidden_stpetersburg import perturb
+from tests.games.test_conformance import random_game
+
+G = games.get("stpetersburg")
+FAST = {"iterations": 8, "seconds": None, "playout_moves": 8}
+
+
+def all_cards(state) -> Counter[str]:
+    cards: Counter[str] = Counter(slot.card for slot in state.board)
+    for player in state.players:
+        cards.update(player.hand)
+        cards.update(player.area)
+    for stack in state.stacks.values():
+        cards.update(stack)
+    cards.update(state.discard)
+    if state.pending is not None and state.pending.card is not None:
+        cards[state.pending.card] += 1
+    return cards
+
+
+DECK = Counter(card for stack in STACKS for card in full_deck(stack))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_samples_show_the_same_view_and_keep_every_card(players):
+    rng = random.Random(players)
+    checked = differed = 0
+    for seed in range(3):
+        for state, seat, _ in random_game(G, players, seed):
+            if seat is None or rng.random() > 0.25:
+                continue
+            for viewer in G.players(state):
+                view = G.view(state, viewer)
+                sample = G.sample_state(view, viewer, rng)
+                assert G.view(sample, viewer) == view
+                assert all_cards(sample) == DECK
+                if viewer == seat:
+                    assert G.legal_moves(sample, seat) == G.legal_moves(state, seat)
+                differed += sample.stacks != state.stacks
+                checked += 1
+    assert checked > 100
+    assert differed > checked // 2  # the hidden order really is drawn, not copied
+
+
+def test_samples_respect_the_pub_queue_with_secret_money():
+    """A seat still to decide at the Pub can afford a point; one the queue skipped cannot."""
+    rng = random.Random(0)
+    found = 0
+    for seed in range(40):
+        for state, _seat, _ in random_game(G, 3, seed):
+            if state.pending is None or state.pending.kind != "pub":
+                continue
+            for viewer in G.players(state):
+                sample = G.sample_state(G.view(state, viewer), viewer, rng)
+                deciding = (state.pending.seat, *state.pending.queue)
+                for index in deciding:
+                    assert sample.players[index].money >= 2
+                found += 1
+    assert found > 0
+
+
+def play(game: Game, players: int, seed: int, player: SearchPlayer) -> int:
+    rng = random.Random(seed)
+    state = game.new([f"s{i}" for i in range(players)], seed=seed)
+    greedy = game.ai("greedy")
+    strong_seat = f"s{seed % players}"
+    moves = 0
+    while game.outcome(state) is None:
+        seat = sorted(game.to_act(state))[0]
+        ai = player if seat == strong_seat else greedy
+        move = ai.choose(game, state, seat, rng)
+        assert move in game.legal_moves(state, seat)
+        state = game.apply(state, seat, move)
+        moves += seat == strong_seat
+    return moves
+
+
+@pytest.mark.parametrize(("players", "algorithm"), [(1, "flat"), (2, "flat"), (3, "ismcts")])
+def test_strong_ai_plays_legal_moves_to_the_end(players, algorithm):
+    strong = SearchPlayer(algorithm=algorithm, **FAST)
+    assert play(G, players, 5, strong) > 30
+
+
+def moves_on_twin_states(strong: SearchPlayer) -> list[tuple[object, object]]:
+    """The AI's moves on pairs of true states that differ only in what the seat may not see."""
+    rng = random.Random(7)
+    pairs = []
+    for state, seat, _ in random_game(G, 3, 4):
+        if seat is None or rng.random() > 0.2 or len(G.legal_moves(state, seat)) < 3:
+            continue
+        other = perturb(state, rng, seat)
+        assert other != state
+        first = strong.choose(G, state, seat, random.Random(len(pairs)))
+        second = strong.choose(G, other, seat, random.Random(len(pairs)))
+        pairs.append((first, second))
+    assert len(pairs) >= 10
+    return pairs
+
+
+@pytest.mark.parametrize("algorithm", ["flat", "ismcts"])
+def test_same_view_and_seed_give_the_same_move(algorithm):
+    pairs = moves_on_twin_states(SearchPlayer(algorithm=algorithm, **FAST))
+    assert all(first == second for first, second in pairs)
+
+
+def test_twin_states_catch_an_ai_that_searches_the_true_state(monkeypatch):
+    """The check above can fail: the same search, fed the true state instead of samples."""
+
+    class Cheat(SearchPlayer):
+        def choose(self, game, state, seat, rng):
+            monkeypatch.setattr(game, "sample_state", lambda view, seat, rng: state)
+            return self.choose_from_view(game, game.view(state, seat), seat, rng)
+
+    pairs = moves_on_twin_states(Cheat(**FAST))
+    assert any(first != second for first, second in pairs)
+
+
+def test_a_game_without_sampling_has_no_search():
+    class Opaque(type(G)):  # the same rules, but no determiniser
+        def sample_state(self, view, seat, rng):
+            return None
+
+    opaque = Opaque()
+    state = opaque.new(["a", "b"], seed=1)
+    seat = sorted(opaque.to_act(state))[0]
+    with pytest.raises(ValueError, match="no search AI"):
+        SearchPlayer(**FAST).choose(opaque, state, seat, random.Random(0))
