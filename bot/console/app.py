@@ -29,12 +29,13 @@ from bot.console.commands import (
     split_arguments,
 )
 from bot.service import errors
-from bot.service.config import Settings, table_defaults
+from bot.service.config import Settings, table_defaults, thinking_settings
 from bot.service.errors import TableError
 from bot.service.i18n import lang_of, t
 from bot.service.store import SqliteStore
 from bot.service.table_core import AnyGame
 from bot.service.tables import TableService
+from bot.service.thinking import Thinker
 from bot.service.updates import Changed, Update
 
 CHANNEL = "console"
@@ -391,11 +392,13 @@ async def run_console(
 ) -> int:
     """Open the store and play at the console until /quit or end of input; the exit status."""
     store = await SqliteStore.open(database or settings.database)
+    thinker = Thinker(thinking_settings(settings))
     try:
         service = TableService(
             store,
             defaults=table_defaults(settings),
             new_seed=(lambda: seed) if seed is not None else _random_seed,
+            thinker=thinker,
         )
         console = Console(
             service,
@@ -410,6 +413,7 @@ async def run_console(
             _terminal_reader if tty and stdin is sys.stdin else _reader(stdin), interactive=tty
         )
     finally:
+        thinker.close()
         await store.close()
     return 0
 

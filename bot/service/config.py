@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
 from bot.service.table_core import TableDefaults
+from bot.service.thinking import ThinkingSettings
 
 DEFAULT_PATH = Path("config.toml")
 # Environment variables that override a setting (the token should live here, not in a file).
@@ -60,6 +61,14 @@ class Settings(_Strict):
     sync_guild: int | None = Field(default=None, gt=0)  # sync slash commands to this guild only
     console_images: Path = Path("out/boards")  # where the console writes board images
     reminders: ReminderSettings = ReminderSettings()
+    # The slow computer players (`strong`): seconds per move, worker processes, and how much
+    # longer than its budget the bot waits for a move before the greedy AI moves instead.
+    ai_seconds: float = Field(default=1.0, gt=0, le=60)
+    ai_workers: int = Field(default=1, ge=1, le=64)
+    ai_margin_seconds: float = Field(default=5.0, gt=0, le=600)
+    # The computer player that moves for an absent player (takeover "ai" or "pass" with no pass);
+    # a game that does not offer this kind uses its greedy AI.
+    ai_takeover: str = Field(default="greedy", min_length=1)
 
     @model_validator(mode="before")
     @classmethod
@@ -140,6 +149,16 @@ def table_defaults(settings: Settings) -> TableDefaults:
         remind_after=reminders.remind_after_hours * 3600,
         takeover_after=None if after is None else after * 3600,
         takeover=reminders.takeover,
+    )
+
+
+def thinking_settings(settings: Settings) -> ThinkingSettings:
+    """The budget and pool of the slow computer players, from the settings."""
+    return ThinkingSettings(
+        seconds=settings.ai_seconds,
+        margin=settings.ai_margin_seconds,
+        workers=settings.ai_workers,
+        takeover_kind=settings.ai_takeover,
     )
 
 

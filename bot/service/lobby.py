@@ -262,6 +262,8 @@ class LobbyActions(TableCore):
             if options is None:
                 options = record.options if game_id == record.game else {}
             record = replace(record, game=chosen.id, options=dict(options))
+            if bots:
+                check_ai_kind(chosen, bot_kind)  # refused listing this game's kinds
             record = self._with_bots(replace(record, game=None), bots, bot_kind)
             record = replace(record, game=chosen.id)
             for seat in record.seats:

@@ -76,7 +76,7 @@ def _unseen_cards(view: View) -> list[str]:
     """Every card the viewer cannot place: the whole deck less the board, the play areas, the
     viewer's own hand and a card an Observatory has revealed, in a fixed order."""
     remaining = Counter(card for stack in STACKS for card in full_deck(stack))
-    seen = [slot.card for slot in view.board]
+    seen = [slot.card for slot in view.board if slot is not None]
     for player in view.players:
         seen.extend(player.area)
         seen.extend(player.hand or ())
