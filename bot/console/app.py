@@ -43,7 +43,7 @@ HELP = """Commands (as on Discord):
   /join [name]                  sit down at the table (opens it if there is none)
   as NAME                       switch to (or create) the local player NAME
   /game ID [key:value ...]      choose the game and its options (host)
-  /bot [greedy|random]          add a computer player (host); /unbot removes the last one
+  /bot [greedy|random|strong]   add a computer player (host); /unbot removes the last one
   /start [game:ID] [bots:N] [ai:KIND] [key:value ...]
                                 start the game (host); the game's options as key:value
   /move TEXT   (or just TEXT)   play a move in notation (/moves lists yours)
@@ -53,7 +53,7 @@ HELP = """Commands (as on Discord):
   /status                       the public board
   /log                          the moves so far
   /leave                        leave (in a running game a computer takes your seat)
-  /kick NAME [greedy|random]    hand a player's seat to the computer (host)
+  /kick NAME [greedy|strong|..] hand a player's seat to the computer (host)
   /remind hours:H [takeover_hours:H] [takeover:off|pass|ai]   reminder settings (host)
   /abandon                      close the table (host)
   /lang en|ja                   language of the messages

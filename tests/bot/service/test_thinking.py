@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import games
+from bot.service import errors
 from bot.service.store import SqliteStore
 from bot.service.thinking import Thinker, ThinkingSettings
 from games.adapters import AiKind
@@ -162,3 +163,42 @@ async def test_the_takeover_moves_with_the_configured_kind_where_the_game_offers
     # Ann's move is the slow kind's (add 1); tally offers no such kind, so greedy adds 3 for Bo.
     assert [m.notation for m in updates[slow.table.id].moves][:1] == ["add 1"]
     assert [m.notation for m in updates[plain.table.id].moves][:1] == ["add 3"]
+
+
+async def test_strong_seats_through_start_kick_and_refusals(
+    store: SqliteStore, make_service: ServiceFactory, threads: ThreadPoolExecutor
+) -> None:
+    """`strong` where the game offers it: /start bots, /kick; elsewhere refused with the game's
+    own kinds."""
+    tiny = ThinkingSettings(iterations=4)
+    service = make_service(store, thinker=Thinker(tiny, executor=threads))
+    await service.join("c1", "u2", name="Bob")
+    update = await service.start(
+        "c1", "u2", game="stpetersburg", bots=1, bot_kind="strong", name="Bob"
+    )
+    assert [s.kind for s in update.table.seats] == ["human", "strong"]
+    table_id = update.table.id
+    kicked = await service.replace_with_ai(table_id, "u2", "Bob", "strong", moderator=True)
+    assert kicked.headline[0].en == "Bob is now played by a strong bot."
+    assert kicked.table.status == "abandoned"  # nobody human is left: the table closes
+    with pytest.raises(errors.BadBotKind) as refused:
+        await service.start("c2", "u3", game="tally", bots=1, bot_kind="strong", name="Cy")
+    assert str(refused.value) == (
+        "There is no computer player strong; choose one of: random, greedy."
+    )
+
+
+async def test_kick_hands_a_seat_to_strong_and_the_game_goes_on(
+    store: SqliteStore, make_service: ServiceFactory, threads: ThreadPoolExecutor
+) -> None:
+    service = make_service(store, thinker=Thinker(ThinkingSettings(iterations=4), executor=threads))
+    await service.join("c1", "u1", name="Ann")
+    await service.join("c1", "u2", name="Bob")
+    update = await service.start("c1", "u1", game="stpetersburg")
+    kicked = await service.replace_with_ai(update.table.id, "u1", "Bob", "strong")
+    assert kicked.headline[0].en == "Bob is now played by a strong bot."
+    update = kicked
+    for _ in range(6):
+        update = await service.act(update.table.id, "u1", "pass")
+    by_bob = [m for m in await service.log(update.table.id) if m.seat == "Bob"]
+    assert len(by_bob) >= 6 and {m.by for m in by_bob} <= {"ai", "player"}
