@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
 from games.base import Event, Game, InvalidOptions, NotYourTurn, Outcome, Rng, rank_standings
-from games.catherine import ai, present, rules
+from games.catherine import ai, present, rules, sample
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.models import (
     MOVE_TYPES,
@@ -20,6 +21,7 @@ from games.catherine.models import (
 )
 from games.catherine.narration import describe_event
 from games.catherine.notation import OPTIONAL_WORDS, Notation
+from games.search import STRONG_AI
 
 
 class Catherine(Game[State, Move, View]):
@@ -178,7 +180,10 @@ class Catherine(Game[State, Move, View]):
         return present.board_text(self.data, view, lang, names or {})
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
-        return ai.KINDS
+        return (*ai.KINDS, STRONG_AI)
+
+    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
+        return sample.sample_state(self.data, view, seat, rng)
 
     # ------------------------------------------------------------ what players may see
 
@@ -214,6 +219,7 @@ class Catherine(Game[State, Move, View]):
                     todo=p.todo,
                     active=p.active,
                     breakdown=p.breakdown,
+                    discarded=p.discarded,
                 )
             )
         per = data.rules.rounds_per_decade

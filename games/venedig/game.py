@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
 from games.base import Event, Game, InvalidOptions, Outcome, Rng, rank_standings
-from games.venedig import ai, core, present, rules
+from games.search import STRONG_AI
+from games.venedig import ai, core, present, rules, sample
 from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
@@ -196,7 +198,10 @@ class Venedig(Game[State, Move, View]):
         return present.board_text(view, lang, names or {}, self.data)
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
-        return ai.KINDS
+        return (*ai.KINDS, STRONG_AI)
+
+    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
+        return sample.sample_state(self.data, view, seat, rng)
 
     # ------------------------------------------------------------ what players may see
 
