@@ -346,6 +346,9 @@ class AiKind:
     key: str
     texts: Texts
     make: type[AiPlayer] | Any  # a class or factory returning an AiPlayer
+    # A slow kind thinks in the bot's process pool; its `make` takes `seconds=` and
+    # `iterations=` (the per-move budget) as keywords.
+    slow: bool = False
 
 
 class RandomAi:

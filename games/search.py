@@ -305,4 +305,5 @@ STRONG_AI = AiKind(
         "ja": "見えないカードを推測しながら先読みする（モンテカルロ木探索）",
     },
     make=SearchPlayer,
+    slow=True,
 )

@@ -30,12 +30,13 @@ from bot.console.commands import (
     split_arguments,
 )
 from bot.service import errors
-from bot.service.config import Settings, table_defaults
+from bot.service.config import Settings, table_defaults, thinking_settings
 from bot.service.errors import TableError
 from bot.service.i18n import lang_of, t
 from bot.service.store import SqliteStore
 from bot.service.table_core import AnyGame
 from bot.service.tables import TableService
+from bot.service.thinking import Thinker
 from bot.service.updates import Changed, Update
 
 CHANNEL = "console"
@@ -43,7 +44,7 @@ HELP = """Commands (as on Discord):
   /join [name]                  sit down at the table (opens it if there is none)
   as NAME                       switch to (or create) the local player NAME
   /game ID [key:value ...]      choose the game and its options (host)
-  /bot [greedy|random]          add a computer player (host); /unbot removes the last one
+  /bot [greedy|random|strong]   add a computer player (host); /unbot removes the last one
   /start [game:ID] [bots:N] [ai:KIND] [key:value ...]
                                 start the game (host); the game's options as key:value
   /move TEXT   (or just TEXT)   play a move in notation (/moves lists yours)
@@ -53,7 +54,7 @@ HELP = """Commands (as on Discord):
   /status                       the public board
   /log                          the moves so far
   /leave                        leave (in a running game a computer takes your seat)
-  /kick NAME [greedy|random]    hand a player's seat to the computer (host)
+  /kick NAME [greedy|strong|..] hand a player's seat to the computer (host)
   /remind hours:H [takeover_hours:H] [takeover:off|pass|ai]   reminder settings (host)
   /abandon                      close the table (host)
   /stats [NAME] [GAME]          games played, wins, average place, rating, best score
@@ -404,11 +405,13 @@ async def run_console(
 ) -> int:
     """Open the store and play at the console until /quit or end of input; the exit status."""
     store = await SqliteStore.open(database or settings.database)
+    thinker = Thinker(thinking_settings(settings))
     try:
         service = TableService(
             store,
             defaults=table_defaults(settings),
             new_seed=(lambda: seed) if seed is not None else _random_seed,
+            thinker=thinker,
         )
         console = Console(
             service,
@@ -423,6 +426,7 @@ async def run_console(
             _terminal_reader if tty and stdin is sys.stdin else _reader(stdin), interactive=tty
         )
     finally:
+        thinker.close()
         await store.close()
     return 0
 

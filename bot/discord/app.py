@@ -34,10 +34,11 @@ from bot.discord.host import Renderer
 from bot.discord.panels import UNKNOWN_INTERACTION, Panels, answered
 from bot.discord.texts import DISCORD, dt
 from bot.service import errors
-from bot.service.config import Settings, table_defaults
+from bot.service.config import Settings, table_defaults, thinking_settings
 from bot.service.limits import RateLimiter
 from bot.service.store import SqliteStore
 from bot.service.tables import TableService
+from bot.service.thinking import Thinker
 from bot.service.updates import TableInfo
 
 log = logging.getLogger(__name__)
@@ -376,10 +377,15 @@ async def run_discord(settings: Settings) -> None:
     if not token:
         raise SystemExit("No Discord token: set SPIELTISCH_TOKEN (or `token` in config.toml).")
     settings.database.parent.mkdir(parents=True, exist_ok=True)
-    async with await SqliteStore.open(settings.database) as store:
-        service = TableService(store, defaults=table_defaults(settings))
-        async with Bot(service=service, settings=settings) as bot:
-            await bot.start(token)
+    thinker = Thinker(thinking_settings(settings))
+    thinker.start()
+    try:
+        async with await SqliteStore.open(settings.database) as store:
+            service = TableService(store, defaults=table_defaults(settings), thinker=thinker)
+            async with Bot(service=service, settings=settings) as bot:
+                await bot.start(token)
+    finally:
+        thinker.close()
 
 
 async def sync_commands(settings: Settings, guild_id: int | None = None) -> list[str]:

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, m
 
 import games
 from bot.service.table_core import TableDefaults
+from bot.service.thinking import ThinkingSettings
 from games.base import InvalidData
 
 DEFAULT_PATH = Path("config.toml")
@@ -77,6 +78,14 @@ class Settings(_Strict):
     reminders: ReminderSettings = ReminderSettings()
     limits: LimitSettings = LimitSettings()
     games: dict[str, GameSettings] = {}  # per game id; see use_game_data
+    # The slow computer players (`strong`): seconds per move, worker processes, and how much
+    # longer than its budget the bot waits for a move before the greedy AI moves instead.
+    ai_seconds: float = Field(default=1.0, gt=0, le=60)
+    ai_workers: int = Field(default=1, ge=1, le=64)
+    ai_margin_seconds: float = Field(default=5.0, gt=0, le=600)
+    # The computer player that moves for an absent player (takeover "ai" or "pass" with no pass);
+    # a game that does not offer this kind uses its greedy AI.
+    ai_takeover: str = Field(default="greedy", min_length=1)
 
     @model_validator(mode="before")
     @classmethod
@@ -188,6 +197,16 @@ def table_defaults(settings: Settings) -> TableDefaults:
         takeover_after=None if after is None else after * 3600,
         takeover=reminders.takeover,
         open_tables_per_member=settings.limits.open_tables_per_member,
+    )
+
+
+def thinking_settings(settings: Settings) -> ThinkingSettings:
+    """The budget and pool of the slow computer players, from the settings."""
+    return ThinkingSettings(
+        seconds=settings.ai_seconds,
+        margin=settings.ai_margin_seconds,
+        workers=settings.ai_workers,
+        takeover_kind=settings.ai_takeover,
     )
 
 

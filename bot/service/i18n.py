@@ -141,6 +141,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "seat.kind.human": {"en": "player", "ja": "プレイヤー"},
     "seat.kind.random": {"en": "random bot", "ja": "ランダムボット"},
     "seat.kind.greedy": {"en": "greedy bot", "ja": "強欲ボット"},
+    "seat.kind.strong": {"en": "strong bot", "ja": "強いボット"},
     "seat.kind.other": {"en": "{kind} bot", "ja": "{kind}ボット"},
     "lobby.summary": {
         "en": "Table {table} (host {host}), game: {game}. Seated: {seats}.",

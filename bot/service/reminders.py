@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import replace
 
 from pydantic import BaseModel
@@ -11,7 +10,6 @@ from pydantic import BaseModel
 from bot.service import errors
 from bot.service.errors import clip_input
 from bot.service.i18n import Text, duration
-from bot.service.players import choose_move
 from bot.service.store import (
     SeatRecord,
     StaleRevision,
@@ -162,21 +160,23 @@ class ReminderActions(TableCore):
                 return
             seat = late[0]
             assert loaded.game is not None and seat.waiting_since is not None
-            move = self._automatic_move(loaded, seat, record.takeover)
+            move = await self._automatic_move(loaded, seat, record.takeover)
             await self._commit(loaded, seat, move, "auto", builder, now - seat.waiting_since)
             await self._play_ai(loaded, builder)
 
-    @staticmethod
-    def _automatic_move(loaded: LoadedTable, seat: SeatRecord, mode: TakeoverMode) -> BaseModel:
+    async def _automatic_move(
+        self, loaded: LoadedTable, seat: SeatRecord, mode: TakeoverMode
+    ) -> BaseModel:
         game, state = loaded.game, loaded.state
         assert game is not None
         if mode == "pass":
             for move in game.legal_moves(state, seat.seat):
                 if game.format(move, lang="en").strip().casefold() == "pass":
                     return move  # type: ignore[no-any-return]
-        # No pass in this position (or mode 'ai'): the greedy AI chooses for the absent player.
-        rng = random.Random(f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}:auto")
-        return choose_move(game, state, seat.seat, "greedy", rng)
+        # No pass in this position (or mode 'ai'): the configured AI chooses for the absent player.
+        seed = f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}:auto"
+        kind = self.thinker.takeover_kind(game)
+        return await self.thinker.choose(game, state, loaded.state_json, seat.seat, kind, seed)
 
     async def _remind(self, loaded: LoadedTable, now: float) -> list[Reminder]:
         record = loaded.record

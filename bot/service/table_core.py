@@ -19,7 +19,7 @@ from pydantic import BaseModel
 import games
 from bot.service import errors
 from bot.service.i18n import Text, duration
-from bot.service.players import check_ai_kind, choose_move, random_move
+from bot.service.players import check_ai_kind, random_move
 from bot.service.stats import StatsService
 from bot.service.store import (
     MovedBy,
@@ -30,6 +30,7 @@ from bot.service.store import (
     TableRecord,
     TakeoverMode,
 )
+from bot.service.thinking import Thinker
 from bot.service.updates import (
     Notice,
     PlayedMove,
@@ -248,6 +249,7 @@ class TableCore:
         defaults: TableDefaults | None = None,
         cache_size: int = 300,
         stalled_after: float = 30.0,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.stats = StatsService(store)
@@ -256,6 +258,7 @@ class TableCore:
         self.new_seed = new_seed
         self.defaults = defaults or TableDefaults()
         self.stalled_after = stalled_after  # an AI seat waiting this long was left by a crash
+        self.thinker = thinker or Thinker()  # slow AI kinds think in its process pool
         self._cache: OrderedDict[str, LoadedTable] = OrderedDict()
         self._cache_size = cache_size
         # A lock lives while someone holds or awaits it, so idle tables cost no memory here.
@@ -458,8 +461,12 @@ class TableCore:
             if seat is None:
                 return
             # Seeded by table and version: the same position gets the same AI move anywhere.
-            rng = random.Random(f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}")
-            move = choose_move(game, loaded.state, seat.seat, seat.kind, rng)
+            seed = f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}"
+            rng = random.Random(seed)
+            # Slow kinds think in a process pool: the loop and other tables go on meanwhile.
+            move = await self.thinker.choose(
+                game, loaded.state, loaded.state_json, seat.seat, seat.kind, seed
+            )
             try:
                 await self._commit(loaded, seat, move, "ai", builder)
             except StaleRevision:

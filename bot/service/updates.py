@@ -14,8 +14,8 @@ from games.base import Outcome
 
 
 def ai_label(kind: str) -> Text:
-    """An AI kind in words: the two every game has by name, any other by its key."""
-    if kind in ("random", "greedy"):
+    """An AI kind in words: the three the bot knows by name, any other by its key."""
+    if kind in ("random", "greedy", "strong"):
         return Text.of(f"seat.kind.{kind}")
     return Text.of("seat.kind.other", kind=kind)
 

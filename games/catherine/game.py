@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -16,7 +17,7 @@ from games.base import (
     ScoreChart,
     rank_standings,
 )
-from games.catherine import ai, chart, present, rules
+from games.catherine import ai, chart, present, rules, sample
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.models import (
     MOVE_TYPES,
@@ -29,6 +30,7 @@ from games.catherine.models import (
 )
 from games.catherine.narration import describe_event
 from games.catherine.notation import OPTIONAL_WORDS, Notation
+from games.search import STRONG_AI
 
 
 class Catherine(Game[State, Move, View]):
@@ -187,7 +189,10 @@ class Catherine(Game[State, Move, View]):
         return present.board_text(self.data, view, lang, names or {})
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
-        return ai.KINDS
+        return (*ai.KINDS, STRONG_AI)
+
+    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
+        return sample.sample_state(self.data, view, seat, rng)
 
     # ------------------------------------------------------------ what players may see
 
@@ -223,6 +228,7 @@ class Catherine(Game[State, Move, View]):
                     todo=p.todo,
                     active=p.active,
                     breakdown=p.breakdown,
+                    discarded=p.discarded,
                 )
             )
         per = data.rules.rounds_per_decade

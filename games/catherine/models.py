@@ -168,6 +168,7 @@ class PlayerView(Frozen):
     todo: Todo
     active: str
     breakdown: dict[str, int]
+    discarded: tuple[str, ...] = ()  # what this activation's action discarded (told publicly)
 
 
 class View(Frozen):

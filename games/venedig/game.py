@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -15,7 +16,8 @@ from games.base import (
     ScoreChart,
     rank_standings,
 )
-from games.venedig import ai, core, history, present, rules
+from games.search import STRONG_AI
+from games.venedig import ai, core, history, present, rules, sample
 from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
@@ -204,7 +206,10 @@ class Venedig(Game[State, Move, View]):
         return present.board_text(view, lang, names or {}, self.data)
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
-        return ai.KINDS
+        return (*ai.KINDS, STRONG_AI)
+
+    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
+        return sample.sample_state(self.data, view, seat, rng)
 
     # ------------------------------------------------------------ what players may see
 

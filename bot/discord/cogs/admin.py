@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import games
 from bot.discord.board import publish, retire_boards, tell, user_lang
 from bot.discord.cogs.common import bot_of, is_moderator, name, table_here, text
 from bot.service.tables import UNCHANGED
@@ -42,15 +43,24 @@ class Admin(commands.Cog):
         description=text("Hand a player's seat to the computer (host or moderator)", "cmd.kick"),
     )
     @app_commands.guild_only()
-    @app_commands.rename(player=name("player"))
-    @app_commands.describe(player=text("The seat to hand to the computer", "opt.player"))
-    async def kick(self, interaction: discord.Interaction[Any], player: str) -> None:
+    @app_commands.rename(player=name("player"), ai=name("ai"))
+    @app_commands.describe(
+        player=text("The seat to hand to the computer", "opt.player"),
+        ai=text("How the computer players play", "opt.ai"),
+    )
+    async def kick(
+        self, interaction: discord.Interaction[Any], player: str, ai: str | None = None
+    ) -> None:
         bot = bot_of(interaction)
         table = await table_here(interaction)
         # Deferred privately: a refusal goes to the caller alone; the new board tells everyone.
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await bot.service.replace_with_ai(
-            table.id, str(interaction.user.id), player, moderator=is_moderator(interaction)
+            table.id,
+            str(interaction.user.id),
+            player,
+            ai or "greedy",
+            moderator=is_moderator(interaction),
         )
         lang = user_lang(interaction)
         await tell(interaction, "\n".join(t.get(lang) for t in update.headline) or "-")
@@ -68,6 +78,23 @@ class Admin(commands.Cog):
             app_commands.Choice(name=s.seat, value=s.seat)
             for s in table.seats
             if not s.is_ai and typed in s.seat.casefold()
+        ][:25]
+
+    @kick.autocomplete("ai")
+    async def kick_ai_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = await bot_of(interaction).service.find(str(interaction.channel_id))
+        if table is None or table.game is None or table.game not in {g.id for g in games.all()}:
+            return []
+        lang = user_lang(interaction)
+        typed = current.casefold()
+        return [
+            app_commands.Choice(
+                name=f"{k.key}: {k.texts.get(lang, k.texts['en'])}"[:100], value=k.key
+            )
+            for k in games.get(table.game).ai_kinds()
+            if typed in k.key.casefold()
         ][:25]
 
     @app_commands.command(

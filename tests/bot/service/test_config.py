@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.config import ConfigError, Settings, load_settings, table_defaults
+from bot.service.config import (
+    ConfigError,
+    Settings,
+    load_settings,
+    table_defaults,
+    thinking_settings,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -124,3 +130,16 @@ def test_the_example_file_documents_every_setting_with_its_default(tmp_path: Pat
         exclude={"database", "console_images"}
     )
     assert data["database"] == str(Settings().database)
+
+
+def test_the_ai_settings_become_the_thinkers_budget(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        "ai_seconds = 0.5\nai_workers = 2\nai_margin_seconds = 3\nai_takeover = 'strong'\n"
+    )
+    thinking = thinking_settings(load_settings(path, environ={}))
+    assert (thinking.seconds, thinking.workers, thinking.timeout) == (0.5, 2, 3.5)
+    assert thinking.takeover_kind == "strong"
+    path.write_text("ai_seconds = 0\n")
+    with pytest.raises(ConfigError, match="ai_seconds"):
+        load_settings(path, environ={})
