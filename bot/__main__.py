@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bot.console.app import run_console
 from bot.service.config import ConfigError, Settings, load_settings
+from bot.service.store import CannotOpen
 
 NO_TOKEN = (
     "No Discord token configured (set SPIELTISCH_TOKEN or token in config.toml); "
@@ -64,6 +65,15 @@ def console(settings: Settings, arguments: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except CannotOpen as error:
+        # One line for the supervisor's log; a non-zero status so it restarts us or alerts.
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 3
+
+
+def _main(argv: list[str] | None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     try:
         settings = load_settings(arguments.config)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import replace
 
@@ -35,6 +36,8 @@ from bot.service.updates import (
     Update,
 )
 
+log = logging.getLogger(__name__)
+
 
 class ReminderActions(TableCore):
     """Reminder settings, and the periodic `tick` that reminds and moves for absent players."""
@@ -50,8 +53,8 @@ class ReminderActions(TableCore):
         moderator: bool = False,
     ) -> Changed:
         """Change how long the table waits before reminding, and before moving for the absent."""
-        async with self._lock(table_id):
-            loaded = await self._current(table_id)
+
+        async def write(loaded: LoadedTable) -> Changed:
             record = loaded.record
             if record.status in ("finished", "abandoned"):
                 raise errors.GameFinished() if record.status == "finished" else errors.TableClosed()
@@ -77,6 +80,8 @@ class ReminderActions(TableCore):
             )
             await self._save(loaded, new)
             return Changed(TableInfo.of(loaded.record), self._reminder_text(loaded.record))
+
+        return await self._writing(table_id, write)
 
     @staticmethod
     def _reminder_text(record: TableRecord) -> Text:
@@ -109,9 +114,9 @@ class ReminderActions(TableCore):
         for table_id in await self.store.due(now, stalled_after=stalled_after):
             async with self._lock(table_id):
                 try:
-                    loaded = await self._current(table_id)
+                    loaded = self._working(await self._current(table_id))
                 except errors.TableError:
-                    continue  # e.g. a game this process does not have
+                    continue  # e.g. a game this process does not have, or storage trouble
                 builder = UpdateBuilder()
                 try:
                     self._playing(loaded)
@@ -120,9 +125,14 @@ class ReminderActions(TableCore):
                         await self._take_over(loaded, now, builder)
                         reminders.extend(await self._remind(loaded, now))
                 except errors.TableError:
-                    pass  # finished or closed meanwhile
+                    pass  # finished or closed meanwhile, or the storage refused for now
                 except StaleRevision:
-                    self._forget(table_id)  # another process moved it; what we wrote stands
+                    pass  # another process moved it; what we wrote stands
+                except Exception:  # one table's fault must not stop the others' reminders
+                    log.exception("tick of table %s failed", table_id)
+                if loaded.pending:  # made in memory but not written: as if never made
+                    self._forget(table_id)
+                    builder = UpdateBuilder()
                 if builder.moves:
                     updates.append(builder.build(loaded))
                 else:

@@ -22,12 +22,10 @@ from bot.service.replay import Verification, verify
 from bot.service.store import (
     MessageRecord,
     SeatRecord,
-    StaleRevision,
     TableRecord,
 )
 from bot.service.table_core import (
     UNCHANGED,
-    WRITE_ATTEMPTS,
     AnyGame,
     LoadedTable,
     TableCore,
@@ -71,10 +69,12 @@ class TableService(LobbyActions, ReminderActions, TableCore):
 
     async def set_thread(self, table_id: str, thread: str) -> TableInfo:
         """Record the thread the adapter opened for the game, so commands there find the table."""
-        async with self._lock(table_id):
-            loaded = await self._current(table_id)
+
+        async def write(loaded: LoadedTable) -> TableInfo:
             await self._save(loaded, replace(loaded.record, thread=thread))
             return TableInfo.of(loaded.record)
+
+        return await self._writing(table_id, write)
 
     # ---------------------------------------------------------------- playing
 
@@ -88,19 +88,13 @@ class TableService(LobbyActions, ReminderActions, TableCore):
         request arrived is used, so two identical requests racing apply only once.
         """
         seen = version if version is not None else (await self._cached(table_id)).record.version
-        async with self._lock(table_id):
-            for attempt in range(WRITE_ATTEMPTS):
-                loaded = await self._cached(table_id)
-                try:
-                    return await self._act(loaded, user, move, seen, version is not None)
-                except StaleRevision:
-                    # Another process wrote this table: re-read it and judge the request again.
-                    self._forget(table_id)
-                    if attempt == WRITE_ATTEMPTS - 1:
-                        raise errors.StaleBoard() from None
-                finally:
-                    loaded.release()
-            raise AssertionError("unreachable")
+        # A stale cached copy is found by the write's revision guard; then the table is re-read
+        # and the request judged again.
+        return await self._writing(
+            table_id,
+            lambda loaded: self._act(loaded, user, move, seen, version is not None),
+            check=False,
+        )
 
     async def _act(
         self, loaded: LoadedTable, user: str, move: str | BaseModel, seen: int, strict: bool
@@ -218,8 +212,8 @@ class TableService(LobbyActions, ReminderActions, TableCore):
 
     async def abandon(self, table_id: str, user: str, *, moderator: bool = False) -> Changed:
         """Close an open table for good (host or moderator)."""
-        async with self._lock(table_id):
-            loaded = await self._current(table_id)
+
+        async def write(loaded: LoadedTable) -> Changed:
             record = loaded.record
             if record.status == "abandoned":
                 raise errors.TableClosed()
@@ -230,6 +224,8 @@ class TableService(LobbyActions, ReminderActions, TableCore):
             await self._save(loaded, replace(record, status="abandoned", seats=seats))
             who = next((s.seat for s in record.seats if s.user == user), user)
             return Changed(TableInfo.of(loaded.record), Text.of("table.abandoned", name=who))
+
+        return await self._writing(table_id, write)
 
     async def replace_with_ai(
         self,

@@ -95,15 +95,15 @@ async def test_a_move_and_its_state_are_written_together_under_the_revision_guar
 ) -> None:
     await store.create(table())
     after = replace(table(), version=1, revision=1)
-    await store.append(after, move(1), '{"s":1}', expected_revision=0, changed_seats=())
+    await store.append(after, [move(1)], '{"s":1}', expected_revision=0, changed_seats=())
     assert await store.snapshot("t1") == (1, '{"s":1}')
     assert [m.seq for m in await store.moves("t1")] == [1]
     # A second writer still holding revision 0 is refused, and nothing of it is kept.
     with pytest.raises(StaleRevision):
-        await store.append(after, move(1), '{"s":"other"}', expected_revision=0, changed_seats=())
+        await store.append(after, [move(1)], '{"s":"other"}', expected_revision=0, changed_seats=())
     later = replace(table(), version=2, revision=2)
     with pytest.raises(StaleRevision):
-        await store.append(later, move(2), '{"s":2}', expected_revision=0, changed_seats=())
+        await store.append(later, [move(2)], '{"s":2}', expected_revision=0, changed_seats=())
     assert await store.snapshot("t1") == (1, '{"s":1}')
     assert await store.moves("t1") == [move(1)]
     assert await store.get("t1") == after
@@ -113,7 +113,7 @@ async def test_the_move_log_never_takes_a_sequence_number_twice(store: SqliteSto
     await store.create(table())
     await store.append(
         replace(table(), version=1, revision=1),
-        move(1),
+        [move(1)],
         "{}",
         expected_revision=0,
         changed_seats=(),
@@ -122,7 +122,7 @@ async def test_the_move_log_never_takes_a_sequence_number_twice(store: SqliteSto
     with pytest.raises(StaleRevision):
         await store.append(
             replace(table(), version=1, revision=2),
-            move(1),
+            [move(1)],
             "{}",
             expected_revision=1,
             changed_seats=(),
