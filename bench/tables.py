@@ -1,4 +1,4 @@
-"""TableService benchmark with SQLite: moves per second, act latency, memory per open table.
+"""TableService benchmark with SQLite: moves per second, act latency, CPU per move, memory per table.
 
 Run: .venv/bin/python -m bench.tables [--tables 1,100,1000] [--seconds 8] [--rate 600]
 Prints one JSON object. Rendering is excluded.
@@ -139,7 +139,7 @@ async def paced(
     return run
 
 
-def summary(run: Run, seconds: float) -> dict[str, Any]:
+def summary(run: Run, seconds: float, cpu_seconds: float) -> dict[str, Any]:
     ordered = sorted(run.latencies)
 
     def ms(q: float) -> float:
@@ -150,6 +150,9 @@ def summary(run: Run, seconds: float) -> dict[str, Any]:
         "acts_per_second": round(run.acts / seconds),
         "act_latency_ms": {"p50": ms(0.50), "p99": ms(0.99), "max": ms(1.0)},
         "mean_act_ms": round(1000 * statistics.fmean(ordered), 2),
+        # CPU time of the whole process (all threads) per move: steadier than moves/s when
+        # other programs share the machine.
+        "cpu_ms_per_move": round(1000 * cpu_seconds / max(1, run.moves), 3),
         "moves": run.moves,
         "games_finished": run.games_finished,
     }
@@ -161,14 +164,16 @@ async def measure(count: int, seconds: float, rate: float | None, folder: Path) 
         service = TableService(store, defaults=TableDefaults())
         tables = await open_tables(service, count)
         result: dict[str, Any] = {"open_tables": count}
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         run = await closed_loop(service, tables, seconds)
-        result["closed_loop"] = summary(run, time.perf_counter() - started)
+        result["closed_loop"] = summary(
+            run, time.perf_counter() - started, time.process_time() - cpu
+        )
         if rate is not None and count > 1:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             run = await paced(service, tables, seconds, rate)
             result[f"paced_{round(rate)}_moves_per_second"] = summary(
-                run, time.perf_counter() - started
+                run, time.perf_counter() - started, time.process_time() - cpu
             )
         sample = tables[0].table_id
         result["verify_sample_table"] = (await service.verify(sample)).ok
