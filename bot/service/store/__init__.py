@@ -4,6 +4,8 @@
 embedded default. Migrations are numbered (migrations.py), statements shared (sql.py).
 """
 
+from pathlib import Path
+
 from bot.service.store.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.service.store.records import (
     OPEN_STATUSES,
@@ -25,6 +27,16 @@ from bot.service.store.records import (
 )
 from bot.service.store.sqlite import SqliteStore
 
+
+async def open_store(database: str | Path) -> Store:
+    """The store the setting names: a PostgreSQL URL, or else a SQLite file (the default)."""
+    if isinstance(database, str) and database.startswith(("postgresql://", "postgres://")):
+        from bot.service.store.postgres import PostgresStore
+
+        return await PostgresStore.open(database)
+    return await SqliteStore.open(database)
+
+
 __all__ = [
     "MIGRATIONS",
     "OPEN_STATUSES",
@@ -45,4 +57,5 @@ __all__ = [
     "TableRecord",
     "TableStatus",
     "TakeoverMode",
+    "open_store",
 ]

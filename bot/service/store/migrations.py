@@ -1,6 +1,12 @@
-"""The numbered schema migrations: each applied once, in order, in one transaction."""
+"""The numbered schema migrations: each applied once, in order, in one transaction.
+
+They are written for SQLite; `for_postgres` turns each statement into PostgreSQL's dialect, so
+both backends share one numbered list.
+"""
 
 from __future__ import annotations
+
+import re
 
 # Each migration is a tuple of statements. Never edit one that has shipped: add the next.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -78,3 +84,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 
 # The schema version this program knows; a database at a higher one was written by a newer program.
 SCHEMA_VERSION = len(MIGRATIONS)
+
+MIGRATIONS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations "
+    "(version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
+)
+
+
+def for_postgres(statement: str) -> str:
+    """A migration statement in PostgreSQL's dialect (8-byte floats and seeds, no rowid clause)."""
+    statement = re.sub(r"\bREAL\b", "DOUBLE PRECISION", statement)
+    statement = re.sub(r"\bseed INTEGER\b", "seed BIGINT", statement)
+    return statement.replace(") WITHOUT ROWID", ")")

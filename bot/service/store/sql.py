@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.service.store.records import MoveRecord, SeatRecord, TableRecord
+from bot.service.store.records import MessageRecord, MoveRecord, SeatRecord, TableRecord
 
 Row = Mapping[str, Any]  # sqlite3.Row and asyncpg.Record both read columns by name
 
@@ -140,4 +140,55 @@ def move_from(row: Row) -> MoveRecord:
         by=row["moved_by"],
         played_at=row["played_at"],
         acting=tuple(json.loads(row["acting"])),
+    )
+
+
+UPSERT_MESSAGE = (
+    "INSERT INTO messages (table_id, message_id, channel_id, kind, version, posted_at) "
+    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, message_id) DO UPDATE SET "
+    "channel_id = excluded.channel_id, kind = excluded.kind, version = excluded.version, "
+    "posted_at = excluded.posted_at"
+)
+DUE = """SELECT DISTINCT t.id FROM seats AS s JOIN tables AS t ON t.id = s.table_id
+    WHERE t.status = 'playing' AND s.waiting_since IS NOT NULL AND (
+        (s.kind <> 'human' AND s.waiting_since + ? <= ?)
+        OR (s.kind = 'human' AND COALESCE(s.reminded_at, s.waiting_since) + t.remind_after <= ?)
+        OR (s.kind = 'human' AND t.takeover <> 'off' AND s.waiting_since + t.takeover_after <= ?))
+    ORDER BY t.id"""
+SELECT_MESSAGES = (
+    "SELECT message_id, channel_id, kind, version, posted_at FROM messages "
+    "WHERE table_id = ? ORDER BY posted_at, message_id"
+)
+OPEN_IN = (
+    "(channel = ? OR thread = ?) AND status IN ('lobby', 'playing') "
+    "ORDER BY created_at DESC LIMIT 1"
+)
+
+
+def message_from(row: Row) -> MessageRecord:
+    return MessageRecord(
+        message_id=row["message_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        version=row["version"],
+        posted_at=row["posted_at"],
+    )
+
+
+def numbered(statement: str) -> str:
+    """The statement with PostgreSQL's $1, $2, ... for SQLite's ? placeholders."""
+    parts = statement.split("?")
+    return "".join(f"{part}${n}" for n, part in enumerate(parts[:-1], start=1)) + parts[-1]
+
+
+def seat_change_row(table_id: str, seat: SeatRecord) -> tuple[Any, ...]:
+    """The parameters of UPDATE_SEAT for a seat whose waiting times or player changed."""
+    return (
+        seat.kind,
+        seat.user,
+        seat.waiting_since,
+        seat.reminded_at,
+        seat.replaced_user,
+        table_id,
+        seat.position,
     )

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.service import errors
-from bot.service.store.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.service.store.migrations import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
 from bot.service.store.records import (
     CannotOpen,
     ChannelBusy,
@@ -33,17 +33,23 @@ from bot.service.store.records import (
     TableRecord,
 )
 from bot.service.store.sql import (
+    DUE,
     GUARDED_UPDATE,
     INSERT_MOVE,
     INSERT_SEAT,
     INSERT_TABLE,
     MOVE_COLUMNS,
+    OPEN_IN,
     SEAT_COLUMNS,
+    SELECT_MESSAGES,
     TABLE_COLUMNS,
     UPDATE_SEAT,
+    UPSERT_MESSAGE,
     UPSERT_SNAPSHOT,
+    message_from,
     move_from,
     move_row,
+    seat_change_row,
     seat_from,
     seat_row,
     table_from,
@@ -338,12 +344,8 @@ class SqliteStore:
         return await self._reader.run(lambda c: _snapshot_read(c, read))
 
     async def open_in(self, channel: str) -> TableRecord | None:
-        where = (
-            "(channel = ? OR thread = ?) AND status IN ('lobby', 'playing') "
-            "ORDER BY created_at DESC LIMIT 1"
-        )
         return await self._reader.run(
-            lambda c: _snapshot_read(c, lambda c: _table_where(c, where, (channel, channel)))
+            lambda c: _snapshot_read(c, lambda c: _table_where(c, OPEN_IN, (channel, channel)))
         )
 
     async def latest_in(self, channel: str) -> TableRecord | None:
@@ -380,38 +382,14 @@ class SqliteStore:
 
     async def due(self, now: float, *, stalled_after: float) -> list[str]:
         def read(c: sqlite3.Connection) -> list[str]:
-            rows = c.execute(
-                """SELECT DISTINCT t.id FROM seats AS s JOIN tables AS t ON t.id = s.table_id
-                WHERE t.status = 'playing' AND s.waiting_since IS NOT NULL AND (
-                    (s.kind <> 'human' AND s.waiting_since + ? <= ?)
-                    OR (s.kind = 'human'
-                        AND COALESCE(s.reminded_at, s.waiting_since) + t.remind_after <= ?)
-                    OR (s.kind = 'human' AND t.takeover <> 'off'
-                        AND s.waiting_since + t.takeover_after <= ?))
-                ORDER BY t.id""",
-                (stalled_after, now, now, now),
-            ).fetchall()
+            rows = c.execute(DUE, (stalled_after, now, now, now)).fetchall()
             return [str(row["id"]) for row in rows]
 
         return await self._reader.run(read)
 
     async def messages(self, table_id: str) -> list[MessageRecord]:
         def read(c: sqlite3.Connection) -> list[MessageRecord]:
-            rows = c.execute(
-                "SELECT message_id, channel_id, kind, version, posted_at FROM messages "
-                "WHERE table_id = ? ORDER BY posted_at, message_id",
-                (table_id,),
-            ).fetchall()
-            return [
-                MessageRecord(
-                    message_id=row["message_id"],
-                    channel_id=row["channel_id"],
-                    kind=row["kind"],
-                    version=row["version"],
-                    posted_at=row["posted_at"],
-                )
-                for row in rows
-            ]
+            return [message_from(row) for row in c.execute(SELECT_MESSAGES, (table_id,))]
 
         return await self._reader.run(read)
 
@@ -454,7 +432,7 @@ class SqliteStore:
         changed_seats: Sequence[SeatRecord],
     ) -> None:
         move_rows = [move_row(table.id, m) for m in moves]
-        seat_rows = [(*_seat_change(s), table.id, s.position) for s in changed_seats]
+        seat_rows = [seat_change_row(table.id, s) for s in changed_seats]
         version = moves[-1].seq if moves else table.version
 
         def write(c: sqlite3.Connection) -> None:
@@ -479,18 +457,7 @@ class SqliteStore:
             message.version,
             message.posted_at,
         )
-        await self._writer.run(
-            lambda c: c.execute(
-                "INSERT OR REPLACE INTO messages "
-                "(table_id, message_id, channel_id, kind, version, posted_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                row,
-            )
-        )
-
-
-def _seat_change(seat: SeatRecord) -> tuple[Any, ...]:
-    return (seat.kind, seat.user, seat.waiting_since, seat.reminded_at, seat.replaced_user)
+        await self._writer.run(lambda c: c.execute(UPSERT_MESSAGE, row))
 
 
 def _guarded_update(c: sqlite3.Connection, table: TableRecord, expected_revision: int) -> None:
@@ -501,10 +468,7 @@ def _guarded_update(c: sqlite3.Connection, table: TableRecord, expected_revision
 
 
 def _migrate(c: sqlite3.Connection) -> int:
-    c.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations "
-        "(version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
-    )
+    c.execute(MIGRATIONS_TABLE)
 
     # IMMEDIATE takes the write lock first, so two processes starting together cannot both
     # decide to apply the same migration.

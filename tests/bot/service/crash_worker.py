@@ -1,6 +1,6 @@
 """A process that plays moves and reports each acknowledged one, for the SIGKILL test.
 
-Run: python -m tests.bot.service.crash_worker DB_PATH. Opens (or continues) a solo Tally table in the
+Run: python -m tests.bot.service.crash_worker DATABASE (a SQLite path or a PostgreSQL URL). Opens (or continues) a solo Tally table in the
 channel 'crash' and plays 'add 1' until killed, printing 'ack <version>' after each `act` returns.
 """
 
@@ -10,12 +10,12 @@ import asyncio
 import sys
 
 import tests.bot.testgames  # noqa: F401  (registers tally)
-from bot.service.store import SqliteStore
+from bot.service.store import open_store
 from bot.service.tables import TableService
 
 
 async def main(path: str) -> None:
-    store = await SqliteStore.open(path)
+    store = await open_store(path)
     service = TableService(store)
     table = await service.find("crash")
     if table is None:

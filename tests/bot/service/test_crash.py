@@ -8,16 +8,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.service.store import SqliteStore
+import pytest
+
+from bot.service.store import open_store
 from bot.service.tables import TableService
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def run_and_kill(db_path: Path, acks_before_kill: int) -> int:
+def run_and_kill(database: str, acks_before_kill: int) -> int:
     """Start the worker, let it acknowledge some moves, SIGKILL it; the last version it reported."""
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.bot.service.crash_worker", str(db_path)],
+        [sys.executable, "-m", "tests.bot.service.crash_worker", database],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -43,12 +45,18 @@ def run_and_kill(db_path: Path, acks_before_kill: int) -> int:
     return last
 
 
-async def test_a_killed_process_loses_no_acknowledged_move(tmp_path: Path) -> None:
-    db_path = tmp_path / "crash.sqlite3"
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_a_killed_process_loses_no_acknowledged_move(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    if backend == "sqlite":
+        database = str(tmp_path / "crash.sqlite3")
+    else:
+        database = request.getfixturevalue("postgres_dsn")
     acknowledged = 0
     for acks in (5, 17, 30):
-        acknowledged = run_and_kill(db_path, acks)
-        store = await SqliteStore.open(db_path)
+        acknowledged = run_and_kill(database, acks)
+        store = await open_store(database)
         service = TableService(store)
         table = await service.find("crash")
         assert table is not None

@@ -1,8 +1,10 @@
-"""The SQLite store: migrations, WAL, the revision guard, the append-only log, one table per channel."""
+"""The stores (SQLite and PostgreSQL, same tests): migrations, the revision guard, the append-only
+log, one table per channel, consistent loads."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,14 +12,30 @@ import pytest
 
 from bot.service.store import (
     MIGRATIONS,
+    SCHEMA_VERSION,
+    CannotOpen,
     ChannelBusy,
     DuplicateId,
     MoveRecord,
     SeatRecord,
     SqliteStore,
     StaleRevision,
+    Store,
     TableRecord,
 )
+from bot.service.store.postgres import PostgresStore
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Store]:
+    """Each test below runs on both backends."""
+    opened: Store
+    if request.param == "sqlite":
+        opened = await SqliteStore.open(db_path)
+    else:
+        opened = await PostgresStore.open(request.getfixturevalue("postgres_dsn"))
+    yield opened
+    await opened.close()
 
 
 def table(table_id: str = "t1", channel: str = "c1") -> TableRecord:
@@ -70,7 +88,7 @@ async def test_migrations_run_once_and_the_journal_is_wal(db_path: Path) -> None
     assert {"tables", "seats", "moves", "snapshots", "messages"} <= tables
 
 
-async def test_a_table_round_trips(store: SqliteStore) -> None:
+async def test_a_table_round_trips(store: Store) -> None:
     await store.create(table())
     assert await store.get("t1") == table()
     assert await store.open_in("c1") == table()
@@ -78,7 +96,7 @@ async def test_a_table_round_trips(store: SqliteStore) -> None:
     assert await store.revision("t1") == 0
 
 
-async def test_one_open_table_per_channel_and_unique_ids(store: SqliteStore) -> None:
+async def test_one_open_table_per_channel_and_unique_ids(store: Store) -> None:
     await store.create(table())
     with pytest.raises(ChannelBusy):
         await store.create(table("t2"))
@@ -91,7 +109,7 @@ async def test_one_open_table_per_channel_and_unique_ids(store: SqliteStore) -> 
 
 
 async def test_a_move_and_its_state_are_written_together_under_the_revision_guard(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     await store.create(table())
     after = replace(table(), version=1, revision=1)
@@ -109,7 +127,7 @@ async def test_a_move_and_its_state_are_written_together_under_the_revision_guar
     assert await store.get("t1") == after
 
 
-async def test_the_move_log_never_takes_a_sequence_number_twice(store: SqliteStore) -> None:
+async def test_the_move_log_never_takes_a_sequence_number_twice(store: Store) -> None:
     await store.create(table())
     await store.append(
         replace(table(), version=1, revision=1),
@@ -130,7 +148,7 @@ async def test_the_move_log_never_takes_a_sequence_number_twice(store: SqliteSto
     assert await store.revision("t1") == 1
 
 
-async def test_saving_a_stale_copy_is_refused(store: SqliteStore) -> None:
+async def test_saving_a_stale_copy_is_refused(store: Store) -> None:
     await store.create(table())
     await store.save(replace(table(), revision=1, host="u2"), expected_revision=0)
     with pytest.raises(StaleRevision):
@@ -139,7 +157,7 @@ async def test_saving_a_stale_copy_is_refused(store: SqliteStore) -> None:
     assert record is not None and record.host == "u2"
 
 
-async def test_due_finds_tables_with_a_seat_to_remind(store: SqliteStore) -> None:
+async def test_due_finds_tables_with_a_seat_to_remind(store: Store) -> None:
     await store.create(table())
     assert await store.due(3600.0, stalled_after=30) == []
     assert await store.due(3601.0, stalled_after=30) == ["t1"]
@@ -147,3 +165,37 @@ async def test_due_finds_tables_with_a_seat_to_remind(store: SqliteStore) -> Non
     await store.save(reminded, expected_revision=0)
     assert await store.due(3602.0, stalled_after=30) == []
     assert await store.due(7201.0, stalled_after=30) == ["t1"]
+
+
+async def test_a_load_is_the_row_its_state_and_its_moves_together(store: Store) -> None:
+    await store.create(table())
+    for seq in (1, 2):
+        after = replace(table(), version=seq, revision=seq)
+        await store.append(
+            after, [move(seq)], f'{{"s":{seq}}}', expected_revision=seq - 1, changed_seats=()
+        )
+    loaded = await store.load("t1")
+    assert loaded is not None and loaded.record.version == 2
+    assert (loaded.state_version, loaded.state) == (2, '{"s":2}')
+    assert loaded.moves == (move(2),)
+    whole = await store.load("t1", history=True)
+    assert whole is not None and whole.moves == (move(1), move(2))
+    assert await store.load("t9") is None
+
+
+async def test_postgres_migrates_once_and_refuses_a_newer_schema(postgres_dsn: str) -> None:
+    import asyncpg
+
+    store = await PostgresStore.open(postgres_dsn)
+    assert await store.migrate() == SCHEMA_VERSION
+    await store.close()
+    connection = await asyncpg.connect(postgres_dsn)
+    versions = await connection.fetch("SELECT version FROM schema_migrations ORDER BY version")
+    assert [r["version"] for r in versions] == list(range(1, SCHEMA_VERSION + 1))
+    await connection.execute(
+        "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, 0)", SCHEMA_VERSION + 1
+    )
+    await connection.close()
+    with pytest.raises(CannotOpen) as refused:
+        await PostgresStore.open(postgres_dsn)
+    assert f"schema version {SCHEMA_VERSION + 1}" in str(refused.value)
