@@ -1,7 +1,9 @@
 """TableService benchmark with SQLite: moves per second, act latency, CPU per move, memory per table.
 
 Run: .venv/bin/python -m bench.tables [--tables 1,100,1000] [--seconds 8] [--rate 600]
-Prints one JSON object. Rendering is excluded.
+         [--database postgresql://...] [--processes 1,2]
+Prints one JSON object. Rendering is excluded. Without `--database` each run uses a new SQLite
+file; with several `--processes` they share the database, each serving its share of the tables.
 
 Every table is a two-player Sankt Petersburg game: one seat driven by the benchmark (a random
 player reading its legal moves through `hand`, as an adapter building buttons would) and one
@@ -217,8 +219,22 @@ async def main() -> None:
     parser.add_argument("--tables", default="1,100,1000")
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--rate", type=float, default=600.0, help="paced load, moves per second")
+    parser.add_argument("--database", help="a PostgreSQL URL or SQLite file shared by the runs")
+    parser.add_argument("--processes", default="1", help="e.g. 1,2: serving processes")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--prefix", default="c", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     counts = [int(n) for n in arguments.tables.split(",")]
+    if arguments.child is not None:
+        from bench import shared
+
+        await shared.child(
+            arguments.child, counts[0], arguments.seconds, arguments.rate, arguments.prefix
+        )
+        return
+    if arguments.database is not None or arguments.processes != "1":
+        await multi_process(arguments, counts)
+        return
     with tempfile.TemporaryDirectory(prefix="bench-tables-") as name:
         folder = Path(name)
         results = {
@@ -241,6 +257,22 @@ async def main() -> None:
             indent=2,
         )
     )
+
+
+async def multi_process(arguments: argparse.Namespace, counts: list[int]) -> None:
+    from bench import shared
+
+    with tempfile.TemporaryDirectory(prefix="bench-tables-") as name:
+        database = arguments.database or str(Path(name) / "shared.sqlite3")
+        results = [
+            await asyncio.to_thread(
+                shared.measure, database, int(p), n, arguments.seconds, arguments.rate
+            )
+            for n in counts
+            for p in arguments.processes.split(",")
+        ]
+    shown = database.split("@")[-1] if arguments.database else "a temporary SQLite file"
+    print(json.dumps({"benchmark": "tables", "database": shown, "results": results}, indent=2))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.console.app import run_console
 from bot.service.config import ConfigError, Settings, load_settings
 from bot.service.store import CannotOpen
+from bot.service.store.copy import migrate as migrate_database
 
 NO_TOKEN = (
     "No Discord token configured (set SPIELTISCH_TOKEN or token in config.toml); "
@@ -32,6 +33,15 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     sync = commands.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument(
         "--guild", type=int, help="only this server (immediate); default: every server"
+    )
+    migrate = commands.add_parser(
+        "migrate", help="bring the database to this version's schema (or copy one into another)"
+    )
+    migrate.add_argument(
+        "--from", dest="source", help="copy every table from this database (sqlite:PATH or a URL)"
+    )
+    migrate.add_argument(
+        "--to", dest="target", help="into this one (default: the database of the settings)"
     )
     console = commands.add_parser("console", help="play at a table in this terminal")
     console.add_argument("--db", type=Path, help="database file (default: from the settings)")
@@ -85,6 +95,11 @@ def _main(argv: list[str] | None) -> int:
     )
     if arguments.command == "console":
         return console(settings, arguments)
+    if arguments.command == "migrate":
+        target = arguments.target or str(settings.database)
+        for line in asyncio.run(migrate_database(target, arguments.source)):
+            print(line)
+        return 0
     if arguments.command == "sync":
         if settings.token_value() is None:
             print(HOW_TO_SET_TOKEN, file=sys.stderr)

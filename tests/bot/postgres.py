@@ -81,7 +81,11 @@ class Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start() -> Server:
+# For tests: durability is of no use on a server thrown away afterwards.
+THROWAWAY = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+
+
+def start(durability: str = THROWAWAY) -> Server:
     """Start a server; RuntimeError with PostgreSQL's own words if it cannot."""
     bin_ = binaries()
     if bin_ is None:
@@ -118,8 +122,8 @@ def start() -> Server:
             "-t",
             "30",
             "-o",
-            f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+            f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 {durability} "
+            "-c max_connections=200",
             "start",
         ],
     ]

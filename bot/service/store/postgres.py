@@ -47,6 +47,7 @@ from bot.service.store.sql import (
     UPSERT_MESSAGE,
     UPSERT_SNAPSHOT,
     message_from,
+    message_row,
     move_from,
     move_row,
     numbered,
@@ -305,17 +306,32 @@ class PostgresStore:
         await self._run(write, write=True)
 
     async def add_message(self, table_id: str, message: MessageRecord) -> None:
-        row = (
-            table_id,
-            message.message_id,
-            message.channel_id,
-            message.kind,
-            message.version,
-            message.posted_at,
-        )
+        async def write(c: Connection) -> None:
+            await c.execute(_UPSERT_MESSAGE, *message_row(table_id, message))
+
+        await self._run(write, write=True)
+
+    async def table_ids(self) -> list[str]:
+        async def read(c: Connection) -> list[str]:
+            rows = await c.fetch("SELECT id FROM tables ORDER BY created_at, id")
+            return [str(r["id"]) for r in rows]
+
+        return await self._run(read, write=False)
+
+    async def import_table(self, stored: StoredTable, messages: Sequence[MessageRecord]) -> None:
+        table = stored.record
 
         async def write(c: Connection) -> None:
-            await c.execute(_UPSERT_MESSAGE, *row)
+            try:
+                async with c.transaction():
+                    await c.execute(_INSERT_TABLE, *table_row(table))
+            except asyncpg.UniqueViolationError as error:
+                raise DuplicateId(table.id) from error
+            await c.executemany(_INSERT_SEAT, [seat_row(table.id, s) for s in table.seats])
+            await c.executemany(_INSERT_MOVE, [move_row(table.id, m) for m in stored.moves])
+            if stored.state is not None:
+                await c.execute(_UPSERT_SNAPSHOT, table.id, stored.state_version, stored.state)
+            await c.executemany(_UPSERT_MESSAGE, [message_row(table.id, m) for m in messages])
 
         await self._run(write, write=True)
 

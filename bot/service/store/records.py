@@ -167,6 +167,16 @@ class Store(Protocol):
 
     async def messages(self, table_id: str) -> list[MessageRecord]: ...
 
+    async def migrate(self) -> int:
+        """Apply the migrations not yet applied (open does it too); the schema version in force."""
+
+    async def table_ids(self) -> list[str]:
+        """Every table's id, oldest first (for copying a database)."""
+
+    async def import_table(self, stored: StoredTable, messages: Sequence[MessageRecord]) -> None:
+        """Write a table exactly as read from another store (with its whole move log), in one
+        transaction; DuplicateId if this store has it already."""
+
     async def close(self) -> None: ...
 
     async def __aenter__(self) -> Store: ...

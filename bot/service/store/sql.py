@@ -192,3 +192,14 @@ def seat_change_row(table_id: str, seat: SeatRecord) -> tuple[Any, ...]:
         table_id,
         seat.position,
     )
+
+
+def message_row(table_id: str, message: MessageRecord) -> tuple[Any, ...]:
+    return (
+        table_id,
+        message.message_id,
+        message.channel_id,
+        message.kind,
+        message.version,
+        message.posted_at,
+    )

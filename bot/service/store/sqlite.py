@@ -47,6 +47,7 @@ from bot.service.store.sql import (
     UPSERT_MESSAGE,
     UPSERT_SNAPSHOT,
     message_from,
+    message_row,
     move_from,
     move_row,
     seat_change_row,
@@ -448,16 +449,29 @@ class SqliteStore:
 
         await self._write(write)
 
-    async def add_message(self, table_id: str, message: MessageRecord) -> None:
-        row = (
-            table_id,
-            message.message_id,
-            message.channel_id,
-            message.kind,
-            message.version,
-            message.posted_at,
+    async def table_ids(self) -> list[str]:
+        return await self._reader.run(
+            lambda c: [r[0] for r in c.execute("SELECT id FROM tables ORDER BY created_at, rowid")]
         )
-        await self._writer.run(lambda c: c.execute(UPSERT_MESSAGE, row))
+
+    async def import_table(self, stored: StoredTable, messages: Sequence[MessageRecord]) -> None:
+        table = stored.record
+
+        def write(c: sqlite3.Connection) -> None:
+            try:
+                c.execute(INSERT_TABLE, table_row(table))
+            except sqlite3.IntegrityError as error:
+                raise DuplicateId(table.id) from error
+            c.executemany(INSERT_SEAT, [seat_row(table.id, s) for s in table.seats])
+            c.executemany(INSERT_MOVE, [move_row(table.id, m) for m in stored.moves])
+            if stored.state is not None:
+                c.execute(UPSERT_SNAPSHOT, (table.id, stored.state_version, stored.state))
+            c.executemany(UPSERT_MESSAGE, [message_row(table.id, m) for m in messages])
+
+        await self._write(write)
+
+    async def add_message(self, table_id: str, message: MessageRecord) -> None:
+        await self._writer.run(lambda c: c.execute(UPSERT_MESSAGE, message_row(table_id, message)))
 
 
 def _guarded_update(c: sqlite3.Connection, table: TableRecord, expected_revision: int) -> None:
