@@ -8,8 +8,9 @@ READ), and database failures as the service's typed storage errors.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import asyncpg
@@ -59,6 +60,9 @@ from bot.service.store.sql import (
 )
 
 T = TypeVar("T")
+_CLAIMS = 74657432  # the advisory-lock class of table claims
+_TRY_CLAIM = "SELECT pg_try_advisory_lock($1, hashtext($2))"
+_UNCLAIM = "SELECT pg_advisory_unlock($1, hashtext($2))"
 Connection = Any  # asyncpg.Connection (or a pool's proxy of one)
 
 _KINDS: tuple[tuple[type[BaseException], type[errors.StorageUnavailable]], ...] = (
@@ -183,6 +187,28 @@ class PostgresStore:
             raise
         except _FAILURES as error:
             raise storage_error(error) from error
+
+    @contextlib.asynccontextmanager
+    async def claim(self, table_id: str) -> AsyncIterator[bool]:
+        # A session advisory lock on a connection kept for the claim: taken without waiting
+        # (another process has the table: False), and released by the server if we die.
+        try:
+            connection = await self._pool.acquire()
+        except _FAILURES as error:
+            raise storage_error(error) from error
+        try:
+            try:
+                mine = bool(await connection.fetchval(_TRY_CLAIM, _CLAIMS, table_id))
+            except _FAILURES as error:
+                raise storage_error(error) from error
+            try:
+                yield mine
+            finally:
+                if mine:
+                    with contextlib.suppress(*_FAILURES):
+                        await connection.execute(_UNCLAIM, _CLAIMS, table_id)
+        finally:
+            await self._pool.release(connection)
 
     # ---------------------------------------------------------------- reads
 

@@ -9,6 +9,7 @@ answer them like any other refusal; a database that cannot be used at all is `Ca
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -162,6 +163,14 @@ class Store(Protocol):
 
     async def due(self, now: float, *, stalled_after: float) -> list[str]:
         """Ids of running tables with a seat to remind, to take over, or an AI seat left waiting."""
+
+    def claim(self, table_id: str) -> AbstractAsyncContextManager[bool]:
+        """Claim a due table for this process while the context lasts: True if it got it.
+
+        Several processes share the reminders and AI takeovers this way, each table handled by
+        one of them at a time; a claim ends with its process, so a crash loses none.
+        """
+        ...
 
     async def add_message(self, table_id: str, message: MessageRecord) -> None: ...
 

@@ -81,3 +81,27 @@ async def test_reminder_ticks_at_the_same_moment_remind_each_seat_once(
     assert reminded == sorted(tables)  # each table's waiting seat reminded exactly once
     again = await asyncio.gather(first.tick(), second.tick())
     assert all(t.reminders == () for t in again)
+
+
+async def test_a_table_claimed_by_another_process_waits_and_is_not_lost_when_it_dies(
+    two: tuple[TableService, TableService], clock: Clock, postgres_dsn: str
+) -> None:
+    import asyncpg
+
+    first, _ = two
+    tables = []
+    for n in range(3):
+        await first.join(f"c{n}", "u1", name="Ann")
+        await first.join(f"c{n}", "u2", name="Ben")
+        tables.append((await first.start(f"c{n}", "u1", game="tally")).table.id)
+    clock.advance(3601)
+    other = await asyncpg.connect(postgres_dsn)  # another process, in the middle of its claim
+    async with first.store.claim(tables[0]) as mine:
+        assert mine
+    held = await other.fetchval("SELECT pg_try_advisory_lock(74657432, hashtext($1))", tables[0])
+    assert held
+    tick = await first.tick()
+    assert sorted(r.table.id for r in tick.reminders) == sorted(tables[1:])
+    await other.close()  # that process dies before doing anything: its claim goes with it
+    tick = await first.tick()
+    assert [r.table.id for r in tick.reminders] == [tables[0]]
