@@ -8,7 +8,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 import games
 from bot.service.table_core import TableDefaults
@@ -69,7 +77,8 @@ class Settings(_Strict):
     """Every setting of the bot; config.example.toml documents each one."""
 
     token: SecretStr | None = None  # Discord bot token; prefer SPIELTISCH_TOKEN
-    database: Path = Path("data/spieltisch.sqlite3")
+    # The SQLite file, or a PostgreSQL URL (postgresql://user@host:port/name) for several processes.
+    database: Path | str = Path("data/spieltisch.sqlite3")
     language: Literal["en", "ja"] = "en"  # for tables and messages when no locale is known
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     sync_guild: int | None = Field(default=None, gt=0)  # sync slash commands to this guild only
@@ -77,6 +86,15 @@ class Settings(_Strict):
     reminders: ReminderSettings = ReminderSettings()
     limits: LimitSettings = LimitSettings()
     games: dict[str, GameSettings] = {}  # per game id; see use_game_data
+
+    @field_validator("database", mode="plain")
+    @classmethod
+    def _path_unless_url(cls, value: Any) -> Path | str:
+        if isinstance(value, Path) or (isinstance(value, str) and is_postgres(value)):
+            return value
+        if isinstance(value, str) and value.strip():
+            return Path(value)
+        raise ValueError("expected a file path or a postgresql:// URL")
 
     @model_validator(mode="before")
     @classmethod
@@ -133,7 +151,11 @@ def load_settings(
         raise _explain(error, str(config_path)) from None
     base = config_path.parent if data else Path()
     overrides: dict[str, Any] = {
-        "database": _relative_to(settings.database, base),
+        "database": (
+            settings.database
+            if isinstance(settings.database, str)
+            else _relative_to(settings.database, base)
+        ),
         "console_images": _relative_to(settings.console_images, base),
         "games": {
             game_id: {"data": None if each.data is None else _relative_to(each.data, base)}
@@ -189,6 +211,11 @@ def table_defaults(settings: Settings) -> TableDefaults:
         takeover=reminders.takeover,
         open_tables_per_member=settings.limits.open_tables_per_member,
     )
+
+
+def is_postgres(database: str | Path) -> bool:
+    """Whether the database setting names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(database, str) and database.startswith(("postgresql://", "postgres://"))
 
 
 def _relative_to(path: Path, base: Path) -> Path:

@@ -124,3 +124,11 @@ def test_the_example_file_documents_every_setting_with_its_default(tmp_path: Pat
         exclude={"database", "console_images"}
     )
     assert data["database"] == str(Settings().database)
+
+
+def test_the_database_may_be_a_postgresql_url(tmp_path: Path) -> None:
+    url = "postgresql://bot@db.example:5432/spieltisch"
+    assert load_settings(environ={"SPIELTISCH_DATABASE": url}).database == url
+    path = tmp_path / "config.toml"
+    path.write_text(f'database = "{url}"\n')
+    assert load_settings(path, environ={}).database == url  # not made relative, nor a Path
