@@ -24,6 +24,7 @@ from bot.service.store import (
     Store,
     TableRecord,
 )
+from bot.service.store.migrations import MIGRATIONS_TABLE, for_postgres
 from bot.service.store.postgres import PostgresStore
 from bot.service.store.stats import RatingRow, ResultRow
 from bot.service.store.undo import UndoRecord
@@ -314,3 +315,32 @@ async def test_an_undo_request_is_kept_replaced_and_deleted(store: Store) -> Non
     assert await store.undo.get("t1") == voted
     await store.undo.delete("t1")
     assert await store.undo.get("t1") is None
+
+
+async def test_a_postgres_database_at_the_first_schema_is_brought_up_to_date(
+    postgres_dsn: str,
+) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(postgres_dsn)  # as the first version left it
+    await connection.execute(for_postgres(MIGRATIONS_TABLE))
+    for statement in MIGRATIONS[0]:
+        await connection.execute(for_postgres(statement))
+    await connection.execute("INSERT INTO schema_migrations VALUES (1, 0)")
+    await connection.execute(
+        "INSERT INTO tables (id, guild, channel, host, game, options, seed, status, lang, "
+        "remind_after, takeover, created_at, updated_at) "
+        "VALUES ('t1', 'g1', 'c1', 'u1', 'tally', '{}', 7, 'playing', 'en', 60, 'off', 1, 1)"
+    )
+    await connection.execute(
+        "INSERT INTO seats (table_id, position, seat, kind, lang, joined_at) "
+        "VALUES ('t1', 0, 'Bot 1', 'greedy', 'en', 1)"
+    )
+    await connection.close()
+    store = await PostgresStore.open(postgres_dsn)
+    kept = await store.get("t1")
+    assert kept is not None and [s.kind for s in kept.seats] == ["greedy"]
+    assert await store.migrate() == SCHEMA_VERSION
+    await store.add_message("t1", MessageRecord("m1", "c1", "board", 0, 2.0))
+    assert await store.board_version("t1") == 0
+    await store.close()
