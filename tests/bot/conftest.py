@@ -49,6 +49,8 @@ async def store(db_path: Path) -> AsyncIterator[SqliteStore]:
 
 
 ServiceFactory = Callable[..., TableService]
+# For tests that open many tables for one member as their load (not testing the per-member cap).
+MANY_TABLES = TableDefaults(remind_after=3600.0, open_tables_per_member=1000)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from bot.service import errors
 from bot.service.store.postgres import PostgresStore
 from bot.service.tables import TableService
 from bot.service.updates import Update
-from tests.bot.conftest import Clock, ServiceFactory
+from tests.bot.conftest import MANY_TABLES, Clock, ServiceFactory
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ async def two(
     postgres_dsn: str, make_service: ServiceFactory
 ) -> AsyncIterator[tuple[TableService, TableService]]:
     first, second = await PostgresStore.open(postgres_dsn), await PostgresStore.open(postgres_dsn)
-    yield make_service(first), make_service(second)
+    yield make_service(first, defaults=MANY_TABLES), make_service(second, defaults=MANY_TABLES)
     await first.close()
     await second.close()
 

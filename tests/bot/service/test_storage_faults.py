@@ -16,7 +16,7 @@ import pytest
 
 from bot.service import errors
 from bot.service.store import SCHEMA_VERSION, CannotOpen, SqliteStore
-from tests.bot.conftest import ServiceFactory
+from tests.bot.conftest import MANY_TABLES, ServiceFactory
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -64,7 +64,7 @@ def _garbage(path: Path) -> Path:
 
 async def _truncated(path: Path, make_service: ServiceFactory) -> Path:
     store = await SqliteStore.open(path)
-    service = make_service(store)
+    service = make_service(store, defaults=MANY_TABLES)
     for n in range(30):
         await service.start(f"c{n}", "u1", game="tally", name="Alice", options={"target": 50})
     await store.close()
@@ -124,7 +124,7 @@ async def test_a_lock_held_past_the_busy_timeout_is_a_typed_error_and_passes(
 ) -> None:
     """Finding 5 (busy) and 15: a stuck write is refused politely and reads carry on meanwhile."""
     store = await SqliteStore.open(db_path, busy_timeout=0.3)
-    service = make_service(store)
+    service = make_service(store, defaults=MANY_TABLES)
     first = await service.start("c1", "u1", game="tally", name="Alice", options={"target": 50})
     other = await service.start("c2", "u2", game="tally", name="Bob", options={"target": 50})
     intruder = sqlite3.connect(db_path, isolation_level=None)
@@ -156,7 +156,7 @@ async def test_a_full_disk_is_a_typed_error_and_nothing_is_half_written(
 ) -> None:
     """Finding 5 (full): SQLite's page limit stands in for a full disk (both are SQLITE_FULL)."""
     store = await SqliteStore.open(db_path)
-    service = make_service(store)
+    service = make_service(store, defaults=MANY_TABLES)
     update = await service.start("c1", "u1", game="tally", name="Alice", options={"target": 50})
     table_id = update.table.id
     pages = await store._writer.run(lambda c: c.execute("PRAGMA page_count").fetchone()[0])
@@ -180,7 +180,7 @@ async def test_a_damaged_page_is_a_typed_error_and_other_tables_keep_working(
 ) -> None:
     """Finding 5 (damaged): only what lives on the damaged page is refused."""
     store = await SqliteStore.open(db_path)
-    service = make_service(store)
+    service = make_service(store, defaults=MANY_TABLES)
     game = await service.start("c1", "u1", game="tally", name="Alice", options={"target": 50})
     await service.join("c2", "u2", name="Bob")
     await store.close()
@@ -195,7 +195,7 @@ async def test_a_damaged_page_is_a_typed_error_and_other_tables_keep_working(
         file.write(b"\xff" * page_size)
 
     store = await SqliteStore.open(db_path)
-    service = make_service(store)
+    service = make_service(store, defaults=MANY_TABLES)
     with pytest.raises(errors.StorageDamaged) as refused:
         await service.status(game.table.id)
     assert "damaged" in refused.value.message("en")
@@ -210,7 +210,7 @@ async def test_the_wal_stays_bounded_under_writes_that_never_pause(
     """Finding 14: a short soak; without resets the WAL would hold everything written."""
     limit = 256 * 1024
     store = await SqliteStore.open(db_path, wal_limit=limit, checkpoint_every=0.02)
-    service = make_service(store)
+    service = make_service(store, defaults=MANY_TABLES)
     tables = [
         (await service.start(f"c{n}", "u1", game="tally", name="A", options={"target": 200}))
         for n in range(20)
