@@ -20,17 +20,22 @@ async def main(path: str) -> None:
     store = await open_store(path)
     service = TableService(store)
     table = await service.find("crash")
-    if table is None:
+    if table is not None:
+        table_id = table.id
+    elif await store.latest_in("crash") is None:
         update = await service.start(
             "crash", "u1", game="tally", name="Alice", options={"target": 200}
         )
         table_id = update.table.id
-    else:
-        table_id = table.id
+    else:  # played to its end (by another worker) before this one started: nothing to do
+        print("ready", flush=True)
+        return
     print("ready", flush=True)
     while True:
         try:
             update = await service.act(table_id, "u1", "add 1")
+        except errors.GameFinished:
+            return  # the output ends: the test reads no more acknowledgements
         except errors.TableError:
             continue  # another process moved first (already played, stale board): go on
         print(f"ack {update.version}", flush=True)

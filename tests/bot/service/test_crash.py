@@ -119,7 +119,7 @@ async def test_two_processes_on_postgresql_one_killed_mid_stream_lose_no_move(
 
     store = await open_store(postgres_dsn)
     service = TableService(store)
-    table = await service.find("crash")
+    table = await store.latest_in("crash")  # the workers may have played it to its end
     assert table is not None
     assert len(set(acknowledged)) == len(acknowledged)  # no version acknowledged twice
     assert max(acknowledged) <= table.version  # every acknowledged move is there
