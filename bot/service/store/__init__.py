@@ -1,7 +1,9 @@
 """Persistence of tables, seats, the move log, snapshots and board messages: all the SQL is here.
 
 `Store` (records.py) is the interface the table service uses; `SqliteStore` (sqlite.py) is the
-embedded default. Migrations are numbered (migrations.py), statements shared (sql.py).
+embedded default, `PostgresStore` (postgres.py) serves several processes. Migrations are numbered
+(migrations.py), statements shared (sql.py); the outbox and notices (outbox.py), results and
+ratings (stats.py) and undo requests (undo.py) are written once for both, over `db.Sql`.
 """
 
 from pathlib import Path
