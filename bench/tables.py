@@ -1,7 +1,9 @@
-"""TableService benchmark with SQLite: moves per second, act latency, memory per open table.
+"""TableService benchmark with SQLite: moves per second, act latency, CPU per move, memory per table.
 
 Run: .venv/bin/python -m bench.tables [--tables 1,100,1000] [--seconds 8] [--rate 600]
-Prints one JSON object. Rendering is excluded.
+         [--database postgresql://...] [--processes 1,2]
+Prints one JSON object. Rendering is excluded. Without `--database` each run uses a new SQLite
+file; with several `--processes` they share the database, each serving its share of the tables.
 
 Every table is a two-player Sankt Petersburg game: one seat driven by the benchmark (a random
 player reading its legal moves through `hand`, as an adapter building buttons would) and one
@@ -139,7 +141,7 @@ async def paced(
     return run
 
 
-def summary(run: Run, seconds: float) -> dict[str, Any]:
+def summary(run: Run, seconds: float, cpu_seconds: float) -> dict[str, Any]:
     ordered = sorted(run.latencies)
 
     def ms(q: float) -> float:
@@ -150,6 +152,9 @@ def summary(run: Run, seconds: float) -> dict[str, Any]:
         "acts_per_second": round(run.acts / seconds),
         "act_latency_ms": {"p50": ms(0.50), "p99": ms(0.99), "max": ms(1.0)},
         "mean_act_ms": round(1000 * statistics.fmean(ordered), 2),
+        # CPU time of the whole process (all threads) per move: steadier than moves/s when
+        # other programs share the machine.
+        "cpu_ms_per_move": round(1000 * cpu_seconds / max(1, run.moves), 3),
         "moves": run.moves,
         "games_finished": run.games_finished,
     }
@@ -161,14 +166,16 @@ async def measure(count: int, seconds: float, rate: float | None, folder: Path) 
         service = TableService(store, defaults=TableDefaults())
         tables = await open_tables(service, count)
         result: dict[str, Any] = {"open_tables": count}
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         run = await closed_loop(service, tables, seconds)
-        result["closed_loop"] = summary(run, time.perf_counter() - started)
+        result["closed_loop"] = summary(
+            run, time.perf_counter() - started, time.process_time() - cpu
+        )
         if rate is not None and count > 1:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             run = await paced(service, tables, seconds, rate)
             result[f"paced_{round(rate)}_moves_per_second"] = summary(
-                run, time.perf_counter() - started
+                run, time.perf_counter() - started, time.process_time() - cpu
             )
         sample = tables[0].table_id
         result["verify_sample_table"] = (await service.verify(sample)).ok
@@ -212,8 +219,22 @@ async def main() -> None:
     parser.add_argument("--tables", default="1,100,1000")
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--rate", type=float, default=600.0, help="paced load, moves per second")
+    parser.add_argument("--database", help="a PostgreSQL URL or SQLite file shared by the runs")
+    parser.add_argument("--processes", default="1", help="e.g. 1,2: serving processes")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--prefix", default="c", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     counts = [int(n) for n in arguments.tables.split(",")]
+    if arguments.child is not None:
+        from bench import shared
+
+        await shared.child(
+            arguments.child, counts[0], arguments.seconds, arguments.rate, arguments.prefix
+        )
+        return
+    if arguments.database is not None or arguments.processes != "1":
+        await multi_process(arguments, counts)
+        return
     with tempfile.TemporaryDirectory(prefix="bench-tables-") as name:
         folder = Path(name)
         results = {
@@ -236,6 +257,22 @@ async def main() -> None:
             indent=2,
         )
     )
+
+
+async def multi_process(arguments: argparse.Namespace, counts: list[int]) -> None:
+    from bench import shared
+
+    with tempfile.TemporaryDirectory(prefix="bench-tables-") as name:
+        database = arguments.database or str(Path(name) / "shared.sqlite3")
+        results = [
+            await asyncio.to_thread(
+                shared.measure, database, int(p), n, arguments.seconds, arguments.rate
+            )
+            for n in counts
+            for p in arguments.processes.split(",")
+        ]
+    shown = database.split("@")[-1] if arguments.database else "a temporary SQLite file"
+    print(json.dumps({"benchmark": "tables", "database": shown, "results": results}, indent=2))
 
 
 if __name__ == "__main__":

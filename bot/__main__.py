@@ -14,8 +14,9 @@ from bot.console.simulate import add_parser as add_simulate_parser
 from bot.console.simulate import simulate
 from bot.service.config import ConfigError, Settings, load_settings, use_game_data
 from bot.service.stats import StatsService
-from bot.service.store import SqliteStore
-from bot.service.store_stats import RatingRow
+from bot.service.store import CannotOpen, open_store
+from bot.service.store.copy import migrate as migrate_database
+from bot.service.store.stats import RatingRow
 
 NO_TOKEN = (
     "No Discord token configured (set SPIELTISCH_TOKEN or token in config.toml); "
@@ -36,6 +37,15 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     sync = commands.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument(
         "--guild", type=int, help="only this server (immediate); default: every server"
+    )
+    migrate = commands.add_parser(
+        "migrate", help="bring the database to this version's schema (or copy one into another)"
+    )
+    migrate.add_argument(
+        "--from", dest="source", help="copy every table from this database (sqlite:PATH or a URL)"
+    )
+    migrate.add_argument(
+        "--to", dest="target", help="into this one (default: the database of the settings)"
     )
     console = commands.add_parser("console", help="play at a table in this terminal")
     console.add_argument("--db", type=Path, help="database file (default: from the settings)")
@@ -77,12 +87,21 @@ def console(settings: Settings, arguments: argparse.Namespace) -> int:
         return 0
 
 
-async def rebuild_ratings(database: Path) -> list[RatingRow]:
-    async with await SqliteStore.open(database) as store:
+async def rebuild_ratings(database: str | Path) -> list[RatingRow]:
+    async with await open_store(database) as store:
         return await StatsService(store).rebuild()
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except CannotOpen as error:
+        # One line for the supervisor's log; a non-zero status so it restarts us or alerts.
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 3
+
+
+def _main(argv: list[str] | None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     if arguments.command == "simulate":
         return simulate(arguments)
@@ -100,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.command == "rebuild-ratings":
         ratings = asyncio.run(rebuild_ratings(arguments.db or settings.database))
         print(f"Rebuilt {len(ratings)} ratings from the finished games.")
+        return 0
+    if arguments.command == "migrate":
+        target = arguments.target or str(settings.database)
+        for line in asyncio.run(migrate_database(target, arguments.source)):
+            print(line)
         return 0
     if arguments.command == "sync":
         if settings.token_value() is None:

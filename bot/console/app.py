@@ -33,7 +33,7 @@ from bot.service import errors
 from bot.service.config import Settings, table_defaults, thinking_settings
 from bot.service.errors import TableError
 from bot.service.i18n import lang_of, t
-from bot.service.store import SqliteStore
+from bot.service.store import open_store
 from bot.service.table_core import AnyGame
 from bot.service.tables import TableService
 from bot.service.thinking import Thinker
@@ -404,7 +404,7 @@ async def run_console(
     interactive: bool | None = None,
 ) -> int:
     """Open the store and play at the console until /quit or end of input; the exit status."""
-    store = await SqliteStore.open(database or settings.database)
+    store = await open_store(database or settings.database)
     thinker = Thinker(thinking_settings(settings))
     try:
         service = TableService(

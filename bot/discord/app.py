@@ -36,7 +36,7 @@ from bot.discord.texts import DISCORD, dt
 from bot.service import errors
 from bot.service.config import Settings, table_defaults, thinking_settings
 from bot.service.limits import RateLimiter
-from bot.service.store import SqliteStore
+from bot.service.store import open_store
 from bot.service.tables import TableService
 from bot.service.thinking import Thinker
 from bot.service.updates import TableInfo
@@ -376,11 +376,10 @@ async def run_discord(settings: Settings) -> None:
     token = settings.token_value()
     if not token:
         raise SystemExit("No Discord token: set SPIELTISCH_TOKEN (or `token` in config.toml).")
-    settings.database.parent.mkdir(parents=True, exist_ok=True)
     thinker = Thinker(thinking_settings(settings))
     thinker.start()
     try:
-        async with await SqliteStore.open(settings.database) as store:
+        async with await open_store(settings.database) as store:
             service = TableService(store, defaults=table_defaults(settings), thinker=thinker)
             async with Bot(service=service, settings=settings) as bot:
                 await bot.start(token)
@@ -393,8 +392,7 @@ async def sync_commands(settings: Settings, guild_id: int | None = None) -> list
     token = settings.token_value()
     if not token:
         raise SystemExit("No Discord token: set SPIELTISCH_TOKEN (or `token` in config.toml).")
-    settings.database.parent.mkdir(parents=True, exist_ok=True)
-    async with await SqliteStore.open(settings.database) as store:
+    async with await open_store(settings.database) as store:
         service = TableService(store, defaults=table_defaults(settings))
         bot = Bot(
             service=service, settings=settings, background=False, sync_on_start=False, renderer=None

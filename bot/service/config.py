@@ -8,7 +8,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 import games
 from bot.service.table_core import TableDefaults
@@ -70,7 +78,8 @@ class Settings(_Strict):
     """Every setting of the bot; config.example.toml documents each one."""
 
     token: SecretStr | None = None  # Discord bot token; prefer SPIELTISCH_TOKEN
-    database: Path = Path("data/spieltisch.sqlite3")
+    # The SQLite file, or a PostgreSQL URL (postgresql://user@host:port/name) for several processes.
+    database: Path | str = Path("data/spieltisch.sqlite3")
     language: Literal["en", "ja"] = "en"  # for tables and messages when no locale is known
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     sync_guild: int | None = Field(default=None, gt=0)  # sync slash commands to this guild only
@@ -86,6 +95,15 @@ class Settings(_Strict):
     # The computer player that moves for an absent player (takeover "ai" or "pass" with no pass);
     # a game that does not offer this kind uses its greedy AI.
     ai_takeover: str = Field(default="greedy", min_length=1)
+
+    @field_validator("database", mode="plain")
+    @classmethod
+    def _path_unless_url(cls, value: Any) -> Path | str:
+        if isinstance(value, Path) or (isinstance(value, str) and is_postgres(value)):
+            return value
+        if isinstance(value, str) and value.strip():
+            return Path(value)
+        raise ValueError("expected a file path or a postgresql:// URL")
 
     @model_validator(mode="before")
     @classmethod
@@ -142,7 +160,11 @@ def load_settings(
         raise _explain(error, str(config_path)) from None
     base = config_path.parent if data else Path()
     overrides: dict[str, Any] = {
-        "database": _relative_to(settings.database, base),
+        "database": (
+            settings.database
+            if isinstance(settings.database, str)
+            else _relative_to(settings.database, base)
+        ),
         "console_images": _relative_to(settings.console_images, base),
         "games": {
             game_id: {"data": None if each.data is None else _relative_to(each.data, base)}
@@ -208,6 +230,11 @@ def thinking_settings(settings: Settings) -> ThinkingSettings:
         workers=settings.ai_workers,
         takeover_kind=settings.ai_takeover,
     )
+
+
+def is_postgres(database: str | Path) -> bool:
+    """Whether the database setting names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(database, str) and database.startswith(("postgresql://", "postgres://"))
 
 
 def _relative_to(path: Path, base: Path) -> Path:

@@ -209,6 +209,36 @@ def clip_input(value: object) -> str:
     return clip(str(value), QUOTE_MAX)
 
 
+class StorageUnavailable(TableError):
+    """The game's storage refused a read or write (I/O error); nothing was changed, try again."""
+
+    key = "error.storage_failed"
+
+
+class StorageBusy(StorageUnavailable):
+    """Another process held the database's write lock longer than the busy timeout."""
+
+    key = "error.storage_busy"
+
+
+class StorageFull(StorageUnavailable):
+    """The disk (or the database's size limit) is full."""
+
+    key = "error.storage_full"
+
+
+class StorageReadOnly(StorageUnavailable):
+    """The database file cannot be written (permissions, a read-only disk)."""
+
+    key = "error.storage_read_only"
+
+
+class StorageDamaged(StorageUnavailable):
+    """The database file is damaged (a malformed page); an operator must restore it."""
+
+    key = "error.storage_damaged"
+
+
 def game_text(error: GameError) -> Text:
     """A game's error message in every language, clipped (it may quote the input)."""
     return Text.each(lambda lang: clip(error.message(lang), GAME_TEXT_MAX))

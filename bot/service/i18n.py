@@ -124,6 +124,26 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "There is no computer player to remove.",
         "ja": "外せるコンピューター参加者がいません。",
     },
+    "error.storage_failed": {
+        "en": "The game's storage could not be read or written; nothing was changed. Try again.",
+        "ja": "ゲームの保存領域を読み書きできませんでした。何も変更されていません。もう一度お試しください。",
+    },
+    "error.storage_busy": {
+        "en": "The game's storage is busy; nothing was changed. Try again in a moment.",
+        "ja": "ゲームの保存領域が混み合っています。何も変更されていません。少し待ってからもう一度お試しください。",
+    },
+    "error.storage_full": {
+        "en": "The game's storage is full; nothing was changed. Ask the bot's operator to free space.",
+        "ja": "ゲームの保存領域がいっぱいです。何も変更されていません。ボットの管理者に空き容量の確保を依頼してください。",
+    },
+    "error.storage_read_only": {
+        "en": "The game's storage cannot be written right now; nothing was changed. Ask the bot's operator.",
+        "ja": "ゲームの保存領域に今は書き込めません。何も変更されていません。ボットの管理者に連絡してください。",
+    },
+    "error.storage_damaged": {
+        "en": "The game's storage is damaged; nothing was changed. Ask the bot's operator to restore it.",
+        "ja": "ゲームの保存領域が破損しています。何も変更されていません。ボットの管理者に復旧を依頼してください。",
+    },
     "error.game_unavailable": {
         "en": "The game {game} is not installed in this bot any more.",
         "ja": "ゲーム「{game}」はこのボットで利用できなくなっています。",

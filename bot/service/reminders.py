@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import replace
 
@@ -34,6 +35,8 @@ from bot.service.updates import (
     Tick,
     Update,
 )
+
+log = logging.getLogger(__name__)
 
 
 def with_reminders(
@@ -78,8 +81,8 @@ class ReminderActions(TableCore):
         moderator: bool = False,
     ) -> Changed:
         """Change how long the table waits before reminding, and before moving for the absent."""
-        async with self._lock(table_id):
-            loaded = await self._current(table_id)
+
+        async def write(loaded: LoadedTable) -> Changed:
             record = loaded.record
             if record.status in ("finished", "abandoned"):
                 raise errors.GameFinished() if record.status == "finished" else errors.TableClosed()
@@ -91,6 +94,8 @@ class ReminderActions(TableCore):
             mode = record.takeover if isinstance(takeover, Unchanged) else takeover
             await self._save(loaded, with_reminders(record, remind, after, mode))
             return Changed(TableInfo.of(loaded.record), self._reminder_text(loaded.record))
+
+        return await self._writing(table_id, write)
 
     @staticmethod
     def _reminder_text(record: TableRecord) -> Text:
@@ -121,27 +126,48 @@ class ReminderActions(TableCore):
         reminders: list[Reminder] = []
         updates: list[Update] = []
         for table_id in await self.store.due(now, stalled_after=stalled_after):
-            async with self._lock(table_id):
-                try:
-                    loaded = await self._current(table_id)
-                except errors.TableError:
-                    continue  # e.g. a game this process does not have
-                builder = UpdateBuilder()
-                try:
-                    self._playing(loaded)
-                    await self._play_ai(loaded, builder)
-                    if remind:
-                        await self._take_over(loaded, now, builder)
-                        reminders.extend(await self._remind(loaded, now))
-                except errors.TableError:
-                    pass  # finished or closed meanwhile
-                except StaleRevision:
-                    self._forget(table_id)  # another process moved it; what we wrote stands
-                if builder.moves:
-                    updates.append(builder.build(loaded))
-                else:
-                    loaded.release()
+            try:
+                # One process at a time works on a due table; a claim dies with its process.
+                async with self.store.claim(table_id) as mine:
+                    if mine:
+                        await self._tick_table(table_id, now, remind, reminders, updates)
+            except errors.StorageUnavailable:
+                continue  # the next tick tries again
         return Tick(tuple(reminders), tuple(updates))
+
+    async def _tick_table(
+        self,
+        table_id: str,
+        now: float,
+        remind: bool,
+        reminders: list[Reminder],
+        updates: list[Update],
+    ) -> None:
+        async with self._lock(table_id):
+            try:
+                loaded = self._working(await self._current(table_id))
+            except errors.TableError:
+                return  # e.g. a game this process does not have, or storage trouble
+            builder = UpdateBuilder()
+            try:
+                self._playing(loaded)
+                await self._play_ai(loaded, builder)
+                if remind:
+                    await self._take_over(loaded, now, builder)
+                    reminders.extend(await self._remind(loaded, now))
+            except errors.TableError:
+                pass  # finished or closed meanwhile, or the storage refused for now
+            except StaleRevision:
+                pass  # another process moved it; what we wrote stands
+            except Exception:  # one table's fault must not stop the others' reminders
+                log.exception("tick of table %s failed", table_id)
+            if loaded.pending:  # made in memory but not written: as if never made
+                self._forget(table_id)
+                builder = UpdateBuilder()
+            if builder.moves:
+                updates.append(builder.build(loaded))
+            else:
+                loaded.release()
 
     async def _take_over(self, loaded: LoadedTable, now: float, builder: UpdateBuilder) -> None:
         record = loaded.record

@@ -28,16 +28,16 @@ async def verify(store: Store, table_id: str) -> Verification:
 
     Works on any Store: it reads only the table, the move log and the snapshot.
     """
-    record = await store.get(table_id)
-    if record is None:
+    stored = await store.load(table_id, history=True)  # one transaction: no torn copy
+    if stored is None:
         return Verification(table_id, False, 0, "no such table")
+    record, moves = stored.record, stored.moves
     if record.game is None or record.status == "lobby":
         return Verification(table_id, True, 0)
     game = games.get(record.game)
-    moves = await store.moves(table_id)
-    snapshot = await store.snapshot(table_id)
-    if snapshot is None:
+    if stored.state is None:
         return Verification(table_id, False, len(moves), "no snapshot")
+    snapshot = (stored.state_version, stored.state)
 
     def failed(problem: str) -> Verification:
         return Verification(table_id, False, len(moves), problem)

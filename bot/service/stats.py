@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 
 import games
 from bot.service.store import SeatRecord, Store, TableRecord
-from bot.service.store_stats import RatingRow, ResultRow, SqliteStats
+from bot.service.store.stats import RatingRow, ResultRow, StatsStore
 from games.base import Outcome
 
 MODEL = PlackettLuce()
@@ -159,7 +159,7 @@ class StatsService:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.stats: SqliteStats = store.stats
+        self.stats: StatsStore = store.stats
 
     async def record(self, record: TableRecord, outcome: Outcome) -> bool:
         """Store a finished game's results and update its players' ratings (once per table)."""

@@ -10,9 +10,9 @@ import time
 import unicodedata
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Final
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel
 
@@ -42,6 +42,7 @@ from bot.service.updates import (
 from games.base import Event, Game, GameError, Outcome
 
 AnyGame = Game[Any, Any, Any]
+R = TypeVar("R")
 log = logging.getLogger(__name__)
 
 # An AI chain longer than this means a game that never hands the turn back: stop and log.
@@ -79,6 +80,9 @@ class LoadedTable:
     pydantic states would make every full garbage collection tens of milliseconds longer,
     while parsing one back costs about ten microseconds. `state` parses on first use during
     a call, and `release()` drops the parsed copy when the call is done.
+
+    Moves made during a call wait in `pending` (and `state_json` is None) until `_flush` writes
+    them all, with the final state, in one transaction guarded by `written`'s revision.
     """
 
     record: TableRecord
@@ -86,6 +90,8 @@ class LoadedTable:
     state_json: str | None
     last_move: MoveRecord | None = None  # tells whether a simultaneous choice is still going on
     parsed: Any | None = None
+    pending: list[MoveRecord] = field(default_factory=list)
+    written: TableRecord | None = None  # the record as stored, while moves are pending
 
     @property
     def state(self) -> Any:
@@ -294,20 +300,20 @@ class TableCore:
         self._cache.pop(table_id, None)
 
     async def _read(self, table_id: str) -> LoadedTable:
-        """The table from the database: its record and, once started, its latest snapshot."""
-        record = await self.store.get(table_id)
-        if record is None:
+        """The table from the database: its record and, once started, its latest snapshot and
+        last move, read in one transaction (another process may be writing it meanwhile)."""
+        stored = await self.store.load(table_id)
+        if stored is None:
             raise errors.UnknownTable(table=table_id)
+        record = stored.record
         if record.status == "lobby" or record.game is None:
             return self._remember(LoadedTable(record, None, None))
         try:
             game = games.get(record.game)
         except KeyError:
             raise errors.GameUnavailable(game=record.game) from None
-        snapshot = await self.store.snapshot(table_id)
-        state_json = None if snapshot is None else snapshot[1]
-        last = await self.store.moves(table_id, after=record.version - 1) if record.version else []
-        return self._remember(LoadedTable(record, game, state_json, last[-1] if last else None))
+        last = stored.moves[-1] if stored.moves else None
+        return self._remember(LoadedTable(record, game, stored.state, last))
 
     async def _cached(self, table_id: str) -> LoadedTable:
         """This process's copy (loading it if absent); writes detect a stale copy themselves."""
@@ -321,10 +327,74 @@ class TableCore:
             return loaded
         return await self._read(table_id)
 
+    async def _writing(
+        self, table_id: str, work: Callable[[LoadedTable], Awaitable[R]], *, check: bool = True
+    ) -> R:
+        """Run a write of the table under its lock; when another process wrote the table first
+        (StaleRevision), re-read it and run `work` again, like `act` does.
+
+        With `check`, the cached copy is first checked against the database's revision (cheap);
+        without, a stale copy is found by the write itself.
+        """
+        async with self._lock(table_id):
+            for attempt in range(WRITE_ATTEMPTS):
+                loaded = self._working(
+                    await (self._current(table_id) if check else self._cached(table_id))
+                )
+                try:
+                    return await work(loaded)
+                except StaleRevision:
+                    self._forget(table_id)
+                    if attempt == WRITE_ATTEMPTS - 1:
+                        raise errors.StaleBoard() from None
+                except BaseException:
+                    if loaded.pending:  # moves made in memory but never written
+                        self._forget(table_id)
+                    raise
+                finally:
+                    loaded.release()
+            raise AssertionError("unreachable")
+
+    @staticmethod
+    def _working(loaded: LoadedTable) -> LoadedTable:
+        """A copy to make moves on: readers of the cached copy never see a move before it is
+        written, and a failed write leaves the cache as it was."""
+        return replace(loaded, pending=[], written=None)
+
+    async def _flush(self, loaded: LoadedTable) -> None:
+        """Write the moves made since the last write (a player's and the AI's answers) with the
+        resulting state and record in one transaction, guarded by the revision they started from."""
+        if not loaded.pending:
+            return
+        written = loaded.written
+        assert written is not None and loaded.parsed is not None
+        state_json = loaded.parsed.model_dump_json()
+        record = loaded.record
+        changed = [new for new, old in zip(record.seats, written.seats, strict=True) if new != old]
+        try:
+            await self.store.append(
+                record,
+                loaded.pending,
+                state_json,
+                expected_revision=written.revision,
+                changed_seats=changed,
+            )
+        except BaseException:
+            self._forget(record.id)  # this copy is ahead of the database now
+            raise
+        state = loaded.parsed
+        loaded.state_json, loaded.pending, loaded.written = state_json, [], None
+        self._remember(loaded)
+        if record.status == "finished" and written.status != "finished":
+            # Only once the last move is written: a refused write records no result.
+            assert loaded.game is not None
+            await self._record_result(record, loaded.game.outcome(state))
+
     async def _save(
         self, loaded: LoadedTable, record: TableRecord, state: Any | None = None
     ) -> None:
         """Write a changed record (and the starting state) guarded by the revision read."""
+        await self._flush(loaded)
         new = replace(record, revision=loaded.record.revision + 1, updated_at=self.clock())
         state_json = None if state is None else state.model_dump_json()
         await self.store.save(new, expected_revision=loaded.record.revision, state=state_json)
@@ -368,7 +438,7 @@ class TableCore:
         waited: float | None = None,
         applied: Any | None = None,
     ) -> None:
-        """Apply one move and write it with its state and the table row in one transaction."""
+        """Apply one move in memory; `_flush` writes it with the moves that follow it."""
         game, state = loaded.game, loaded.state
         assert game is not None
         record = loaded.record
@@ -378,7 +448,6 @@ class TableCore:
         finished = game.outcome(new_state) is not None or not after
         now = self.clock()
         seats: list[SeatRecord] = []
-        changed: list[SeatRecord] = []
         for s in record.seats:
             # A seat still waiting keeps its start time; a seat that just moved starts afresh.
             keep = s.seat in after and s.seat in before and s.seat != seat.seat
@@ -387,8 +456,6 @@ class TableCore:
             else:
                 new = replace(s, waiting_since=None, reminded_at=None)
             seats.append(new)
-            if new != s:
-                changed.append(new)
         new_record = replace(
             record,
             version=record.version + 1,
@@ -408,19 +475,11 @@ class TableCore:
             played_at=now,
             acting=tuple(sorted(before)),
         )
-        state_json = new_state.model_dump_json()
-        await self.store.append(
-            new_record,
-            move_record,
-            state_json,
-            expected_revision=record.revision,
-            changed_seats=changed,
-        )
+        if not loaded.pending:
+            loaded.written = record
+        loaded.pending.append(move_record)
         loaded.record, loaded.last_move = new_record, move_record
-        loaded.set_state(new_state, state_json)
-        self._remember(loaded)
-        if finished:
-            await self._record_result(new_record, game.outcome(new_state))
+        loaded.parsed, loaded.state_json = new_state, None  # written by _flush
         builder.add_move(game, new_record, move_record, move, new_state, waited)
 
     async def _record_result(self, record: TableRecord, outcome: Outcome | None) -> None:
@@ -448,7 +507,12 @@ class TableCore:
         return last is not None and last.secret and acting <= set(last.acting)
 
     async def _play_ai(self, loaded: LoadedTable, builder: UpdateBuilder) -> None:
-        """Let AI seats move until a human must act or the game ends."""
+        """Let AI seats move until a human must act or the game ends; then write every move made
+        (the move before and the AI's answers) in one transaction."""
+        await self._ai_moves(loaded, builder)
+        await self._flush(loaded)
+
+    async def _ai_moves(self, loaded: LoadedTable, builder: UpdateBuilder) -> None:
         game = loaded.game
         assert game is not None
         for _ in range(MAX_AI_MOVES):
@@ -469,10 +533,6 @@ class TableCore:
             )
             try:
                 await self._commit(loaded, seat, move, "ai", builder)
-            except StaleRevision:
-                # Another process is moving this table; it will carry the AI chain on.
-                self._forget(loaded.record.id)
-                return
             except GameError:
                 # The human's move is already written: a faulty AI must not turn it into an error.
                 log.exception("AI %s chose an illegal move at %s", seat.kind, loaded.record.id)
@@ -485,34 +545,39 @@ class TableCore:
     async def _hand_to_ai(
         self, table_id: str, user: str, target: str, kind: str, *, leaving: bool
     ) -> Update:
-        async with self._lock(table_id):
-            loaded = await self._current(table_id)
-            self._playing(loaded)
-            record = loaded.record
-            check_ai_kind(loaded.game, kind)
-            if leaving:
-                seat: SeatRecord | None = self._seat_of(record, user)
-            else:
-                seat = next(
-                    (s for s in record.seats if target in (s.user, s.seat) and s.kind == "human"),
-                    None,
-                )
-            if seat is None:
-                if any(target == s.seat for s in record.seats):
-                    raise errors.NotHumanSeat(name=target)
-                raise errors.UnknownSeat(name=errors.clip_input(target))
-            ai = replace(seat, kind=kind, user=None, replaced_user=seat.user)
-            seats = tuple(ai if s is seat else s for s in record.seats)
-            humans = [s for s in seats if s.kind == "human"]
-            key = "table.left_game" if leaving else "table.replaced"
-            line = Text.of(key, name=seat.seat, kind=ai_label(kind))
-            builder = UpdateBuilder()
-            builder.headline.append(line)
-            if not humans:
-                await self._save(loaded, replace(record, seats=seats, status="abandoned"))
-                builder.headline.append(Text.of("lobby.closed"))
-                return builder.build(loaded)
-            host = record.host if record.host != seat.user else humans[0].user or record.host
-            await self._save(loaded, replace(record, seats=seats, host=host))
-            await self._play_ai(loaded, builder)
+        return await self._writing(
+            table_id, lambda loaded: self._hand_seat(loaded, user, target, kind, leaving=leaving)
+        )
+
+    async def _hand_seat(
+        self, loaded: LoadedTable, user: str, target: str, kind: str, *, leaving: bool
+    ) -> Update:
+        self._playing(loaded)
+        record = loaded.record
+        check_ai_kind(loaded.game, kind)
+        if leaving:
+            seat: SeatRecord | None = self._seat_of(record, user)
+        else:
+            seat = next(
+                (s for s in record.seats if target in (s.user, s.seat) and s.kind == "human"),
+                None,
+            )
+        if seat is None:
+            if any(target == s.seat for s in record.seats):
+                raise errors.NotHumanSeat(name=target)
+            raise errors.UnknownSeat(name=errors.clip_input(target))
+        ai = replace(seat, kind=kind, user=None, replaced_user=seat.user)
+        seats = tuple(ai if s is seat else s for s in record.seats)
+        humans = [s for s in seats if s.kind == "human"]
+        key = "table.left_game" if leaving else "table.replaced"
+        line = Text.of(key, name=seat.seat, kind=ai_label(kind))
+        builder = UpdateBuilder()
+        builder.headline.append(line)
+        if not humans:
+            await self._save(loaded, replace(record, seats=seats, status="abandoned"))
+            builder.headline.append(Text.of("lobby.closed"))
             return builder.build(loaded)
+        host = record.host if record.host != seat.user else humans[0].user or record.host
+        await self._save(loaded, replace(record, seats=seats, host=host))
+        await self._play_ai(loaded, builder)
+        return builder.build(loaded)

@@ -24,11 +24,9 @@ from bot.service.replay import Verification, verify
 from bot.service.store import (
     MessageRecord,
     SeatRecord,
-    StaleRevision,
 )
 from bot.service.table_core import (
     UNCHANGED,
-    WRITE_ATTEMPTS,
     AnyGame,
     LoadedTable,
     TableCore,
@@ -99,10 +97,12 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
 
     async def set_thread(self, table_id: str, thread: str) -> TableInfo:
         """Record the thread the adapter opened for the game, so commands there find the table."""
-        async with self._lock(table_id):
-            loaded = await self._current(table_id)
+
+        async def write(loaded: LoadedTable) -> TableInfo:
             await self._save(loaded, replace(loaded.record, thread=thread))
             return TableInfo.of(loaded.record)
+
+        return await self._writing(table_id, write)
 
     # ---------------------------------------------------------------- playing
 
@@ -118,19 +118,13 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         if version is not None and not (isinstance(version, int) and 0 <= version <= MAX_VERSION):
             raise errors.StaleBoard()  # no board ever showed it (a forged or garbled request)
         seen = version if version is not None else (await self._cached(table_id)).record.version
-        async with self._lock(table_id):
-            for attempt in range(WRITE_ATTEMPTS):
-                loaded = await self._cached(table_id)
-                try:
-                    return await self._act(loaded, user, move, seen, version is not None)
-                except StaleRevision:
-                    # Another process wrote this table: re-read it and judge the request again.
-                    self._forget(table_id)
-                    if attempt == WRITE_ATTEMPTS - 1:
-                        raise errors.StaleBoard() from None
-                finally:
-                    loaded.release()
-            raise AssertionError("unreachable")
+        # A stale cached copy is found by the write's revision guard; then the table is re-read
+        # and the request judged again.
+        return await self._writing(
+            table_id,
+            lambda loaded: self._act(loaded, user, move, seen, version is not None),
+            check=False,
+        )
 
     async def _act(
         self, loaded: LoadedTable, user: str, move: str | BaseModel, seen: int, strict: bool
@@ -149,11 +143,14 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         builder = UpdateBuilder()
         await self._commit(loaded, seat, chosen, "player", builder, applied=applied)
         try:
-            await self._play_ai(loaded, builder)
+            await self._ai_moves(loaded, builder)
         except Exception:
-            # The player's move is written: report it as done; the AI answers at the next tick.
+            # A faulty AI must not cost the player the move: what was made is written below and
+            # reported as done; the AI answers at the next tick.
             log.exception("table %s: the AI's answer failed; left to the next tick", record.id)
-            self._forget(record.id)
+        # The player's move and the AI's answers in one transaction: if it fails, neither is
+        # written and the player is told so (never a move written but reported failed).
+        await self._flush(loaded)
         return builder.build(loaded)
 
     async def _check_not_played(
@@ -289,8 +286,8 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
 
     async def abandon(self, table_id: str, user: str, *, moderator: bool = False) -> Changed:
         """Close an open table for good (host or moderator)."""
-        async with self._lock(table_id):
-            loaded = await self._current(table_id)
+
+        async def write(loaded: LoadedTable) -> Changed:
             record = loaded.record
             if record.status == "abandoned":
                 raise errors.TableClosed()
@@ -301,6 +298,8 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
             await self._save(loaded, replace(record, status="abandoned", seats=seats))
             who = next((s.seat for s in record.seats if s.user == user), user)
             return Changed(TableInfo.of(loaded.record), Text.of("table.abandoned", name=who))
+
+        return await self._writing(table_id, write)
 
     async def replace_with_ai(
         self,

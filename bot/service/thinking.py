@@ -121,8 +121,10 @@ class Thinker:
         seed: str,
     ) -> BaseModel:
         """The move of the AI `kind` for `seat`; greedy if a slow kind fails or runs out of time."""
-        if not is_slow(game, kind) or state_json is None:
+        if not is_slow(game, kind):
             return choose_move(game, state, seat, kind, random.Random(seed))
+        if state_json is None:  # moves made in this call are not written yet: no JSON kept
+            state_json = state.model_dump_json()
         settings = self.settings
         try:
             future = self._pool().submit(

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from bot.service.after_errors import UndoRefused, after_text
 from bot.service.i18n import Text
 from bot.service.store import MoveRecord, SeatRecord, StaleRevision, TableRecord
-from bot.service.store_undo import UndoRecord
+from bot.service.store.undo import UndoRecord
 from bot.service.table_core import LoadedTable, TableCore, UpdateBuilder
 from bot.service.undo_log import live_moves, replay_states, undo_json, undo_notation, undo_target
 from bot.service.updates import TableInfo, Update
@@ -180,7 +180,7 @@ class UndoActions(TableCore):
         try:
             await self.store.append(
                 new_record,
-                entry,
+                (entry,),
                 state_json,
                 expected_revision=record.revision,
                 changed_seats=changed,

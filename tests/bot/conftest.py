@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ import pytest
 import tests.bot.testgames  # noqa: F401  (registers the test games)
 from bot.service.store import SqliteStore
 from bot.service.tables import TableDefaults, TableService
+from tests.bot import postgres
 
 START = 1_700_000_000.0
 
@@ -48,6 +49,8 @@ async def store(db_path: Path) -> AsyncIterator[SqliteStore]:
 
 
 ServiceFactory = Callable[..., TableService]
+# For tests that open many tables for one member as their load (not testing the per-member cap).
+MANY_TABLES = TableDefaults(remind_after=3600.0, open_tables_per_member=1000)
 
 
 @pytest.fixture
@@ -86,3 +89,23 @@ def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
             name: sorted(connection.execute(f"SELECT * FROM {name}").fetchall(), key=repr)
             for name in names
         }
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[postgres.Server]:
+    """One throwaway PostgreSQL server for the session; skipped (saying why) where there is none."""
+    try:
+        server = postgres.start()
+    except FileNotFoundError as missing:
+        pytest.skip(f"PostgreSQL tests skipped: {missing}")
+    yield server
+    server.stop()
+
+
+_databases = itertools.count(1)
+
+
+@pytest.fixture
+def postgres_dsn(postgres_server: postgres.Server) -> str:
+    """A fresh, empty database on the throwaway server."""
+    return postgres_server.new_database(f"test_{next(_databases)}")

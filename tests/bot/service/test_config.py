@@ -143,3 +143,11 @@ def test_the_ai_settings_become_the_thinkers_budget(tmp_path: Path) -> None:
     path.write_text("ai_seconds = 0\n")
     with pytest.raises(ConfigError, match="ai_seconds"):
         load_settings(path, environ={})
+
+
+def test_the_database_may_be_a_postgresql_url(tmp_path: Path) -> None:
+    url = "postgresql://bot@db.example:5432/spieltisch"
+    assert load_settings(environ={"SPIELTISCH_DATABASE": url}).database == url
+    path = tmp_path / "config.toml"
+    path.write_text(f'database = "{url}"\n')
+    assert load_settings(path, environ={}).database == url  # not made relative, nor a Path

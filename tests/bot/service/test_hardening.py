@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import errors, lobby
+from bot.service import errors, lobby, thinking
 from bot.service.limits import RateLimiter
 from bot.service.store import SqliteStore
 from bot.service.tables import TableDefaults, TableService
@@ -24,31 +24,48 @@ async def tally_with_a_bot(service: TableService) -> str:
     return update.table.id
 
 
-async def test_a_move_written_before_the_ai_failed_is_reported_done(
-    service: TableService, clock: Clock
+async def test_a_move_before_the_ai_failed_is_written_and_reported_done(
+    service: TableService, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Finding 6: the AI's answer fails to write; the player's move stands and is reported."""
+    """Finding 6: the AI fails to answer; the player's move stands and is reported."""
     table = await tally_with_a_bot(service)
-    real_append = service.store.append
-    calls = 0
 
-    async def append_once(*args: Any, **kwargs: Any) -> None:
-        nonlocal calls
-        calls += 1
-        if calls > 1:
-            raise OSError("disk full")
-        await real_append(*args, **kwargs)
+    def broken_ai(*args: Any) -> Any:
+        raise RuntimeError("the AI crashed")
 
-    service.store.append = append_once  # type: ignore[method-assign]
+    monkeypatch.setattr(thinking, "choose_move", broken_ai)
     update = await service.act(table, "u1", "add 1")
     assert [m.seat for m in update.moves] == ["Alice"]
     assert update.version == 1
-    service.store.append = real_append  # type: ignore[method-assign]
+    assert (await service.info(table)).version == 1  # written, not only reported
+    monkeypatch.undo()
     # The AI moves at the next tick (its seat counts as stalled after `stalled_after`).
     clock.advance(service.stalled_after + 1)
     tick = await service.tick()
     assert [m.seat for u in tick.updates for m in u.moves] == ["Bot 1"]
     assert (await service.info(table)).version == 2
+
+
+async def test_a_failed_write_of_a_move_and_the_ai_answer_leaves_neither(
+    service: TableService, db_path: Path
+) -> None:
+    """Finding 6, now that a move and the AI's answers are written in one transaction: a failed
+    write leaves neither, so no move is ever written but reported failed; a retry plays both."""
+    table = await tally_with_a_bot(service)
+    real_append = service.store.append
+
+    async def failing(*args: Any, **kwargs: Any) -> None:
+        raise errors.StorageFull()
+
+    before = dump(db_path)
+    service.store.append = failing  # type: ignore[method-assign]
+    with pytest.raises(errors.StorageFull):
+        await service.act(table, "u1", "add 1")
+    assert dump(db_path) == before
+    service.store.append = real_append  # type: ignore[method-assign]
+    update = await service.act(table, "u1", "add 1")
+    assert [m.seat for m in update.moves] == ["Alice", "Bot 1"]
+    assert update.version == 2
 
 
 @pytest.mark.parametrize("hours", [math.nan, math.inf, -math.inf])

@@ -141,7 +141,7 @@ async def test_recover_finishes_ai_moves_a_crash_left_undone(
         return None
 
     # As if the process died right after writing Ann's move, before the bot's answer.
-    monkeypatch.setattr(service, "_play_ai", crash_before_the_ai_moves)
+    monkeypatch.setattr(service, "_ai_moves", crash_before_the_ai_moves)
     await service.act(update.table.id, "u1", "add 1")
     await store.close()
 

@@ -9,7 +9,8 @@ import pytest
 
 from bot.service.stats import fold, player_key
 from bot.service.store import SqliteStore
-from bot.service.store_stats import ResultRow
+from bot.service.store.db import Step
+from bot.service.store.stats import ResultRow
 from bot.service.tables import TableService
 from tests.bot.conftest import Clock
 from tests.bot.service.test_play import play_out
@@ -136,8 +137,9 @@ async def test_a_rebuild_records_a_game_whose_result_was_lost(
     second = await finished_game(service, clock, "c2", ["u1", "u2"], seed=2)
     expected = await store.stats.all_ratings()
     # As after a crash between the last move and its result: the second result is missing.
-    await store._db.execute("DELETE FROM results WHERE table_id = ?", (second,))
-    await store._db.execute("DELETE FROM ratings")
+    await store._sql.write(
+        [Step("DELETE FROM results WHERE table_id = ?", [(second,)]), Step("DELETE FROM ratings")]
+    )
     assert await store.stats.unrecorded() == [second]
     assert await service.stats.rebuild() == expected
     assert (await service.stats.player("g1", "u2"))[0].played == 2
@@ -150,5 +152,5 @@ async def test_the_rebuild_command_recomputes_the_ratings(
 
     await finished_game(service, clock, "c1", ["u1", "u2"], seed=1)
     expected = await store.stats.all_ratings()
-    await store._db.execute("UPDATE ratings SET mu = 0")
+    await store._sql.write([Step("UPDATE ratings SET mu = 0")])
     assert await rebuild_ratings(db_path) == expected

@@ -1,8 +1,10 @@
-"""The SQLite store: migrations, WAL, the revision guard, the append-only log, one table per channel."""
+"""The stores (SQLite and PostgreSQL, same tests): migrations, the revision guard, the append-only
+log, one table per channel, consistent loads, the outbox and notices, results and undo requests."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,14 +12,34 @@ import pytest
 
 from bot.service.store import (
     MIGRATIONS,
+    SCHEMA_VERSION,
+    CannotOpen,
     ChannelBusy,
     DuplicateId,
+    MessageRecord,
     MoveRecord,
     SeatRecord,
     SqliteStore,
     StaleRevision,
+    Store,
     TableRecord,
 )
+from bot.service.store.migrations import MIGRATIONS_TABLE, for_postgres
+from bot.service.store.postgres import PostgresStore
+from bot.service.store.stats import RatingRow, ResultRow
+from bot.service.store.undo import UndoRecord
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Store]:
+    """Each test below runs on both backends."""
+    opened: Store
+    if request.param == "sqlite":
+        opened = await SqliteStore.open(db_path)
+    else:
+        opened = await PostgresStore.open(request.getfixturevalue("postgres_dsn"))
+    yield opened
+    await opened.close()
 
 
 def table(table_id: str = "t1", channel: str = "c1") -> TableRecord:
@@ -97,7 +119,7 @@ async def test_seats_of_any_ai_kind_survive_the_migration_that_allows_them(db_pa
     await store.close()
 
 
-async def test_a_table_round_trips(store: SqliteStore) -> None:
+async def test_a_table_round_trips(store: Store) -> None:
     await store.create(table())
     assert await store.get("t1") == table()
     assert await store.open_in("c1") == table()
@@ -105,7 +127,7 @@ async def test_a_table_round_trips(store: SqliteStore) -> None:
     assert await store.revision("t1") == 0
 
 
-async def test_one_open_table_per_channel_and_unique_ids(store: SqliteStore) -> None:
+async def test_one_open_table_per_channel_and_unique_ids(store: Store) -> None:
     await store.create(table())
     with pytest.raises(ChannelBusy):
         await store.create(table("t2"))
@@ -118,29 +140,29 @@ async def test_one_open_table_per_channel_and_unique_ids(store: SqliteStore) -> 
 
 
 async def test_a_move_and_its_state_are_written_together_under_the_revision_guard(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     await store.create(table())
     after = replace(table(), version=1, revision=1)
-    await store.append(after, move(1), '{"s":1}', expected_revision=0, changed_seats=())
+    await store.append(after, [move(1)], '{"s":1}', expected_revision=0, changed_seats=())
     assert await store.snapshot("t1") == (1, '{"s":1}')
     assert [m.seq for m in await store.moves("t1")] == [1]
     # A second writer still holding revision 0 is refused, and nothing of it is kept.
     with pytest.raises(StaleRevision):
-        await store.append(after, move(1), '{"s":"other"}', expected_revision=0, changed_seats=())
+        await store.append(after, [move(1)], '{"s":"other"}', expected_revision=0, changed_seats=())
     later = replace(table(), version=2, revision=2)
     with pytest.raises(StaleRevision):
-        await store.append(later, move(2), '{"s":2}', expected_revision=0, changed_seats=())
+        await store.append(later, [move(2)], '{"s":2}', expected_revision=0, changed_seats=())
     assert await store.snapshot("t1") == (1, '{"s":1}')
     assert await store.moves("t1") == [move(1)]
     assert await store.get("t1") == after
 
 
-async def test_the_move_log_never_takes_a_sequence_number_twice(store: SqliteStore) -> None:
+async def test_the_move_log_never_takes_a_sequence_number_twice(store: Store) -> None:
     await store.create(table())
     await store.append(
         replace(table(), version=1, revision=1),
-        move(1),
+        [move(1)],
         "{}",
         expected_revision=0,
         changed_seats=(),
@@ -149,7 +171,7 @@ async def test_the_move_log_never_takes_a_sequence_number_twice(store: SqliteSto
     with pytest.raises(StaleRevision):
         await store.append(
             replace(table(), version=1, revision=2),
-            move(1),
+            [move(1)],
             "{}",
             expected_revision=1,
             changed_seats=(),
@@ -157,7 +179,7 @@ async def test_the_move_log_never_takes_a_sequence_number_twice(store: SqliteSto
     assert await store.revision("t1") == 1
 
 
-async def test_saving_a_stale_copy_is_refused(store: SqliteStore) -> None:
+async def test_saving_a_stale_copy_is_refused(store: Store) -> None:
     await store.create(table())
     await store.save(replace(table(), revision=1, host="u2"), expected_revision=0)
     with pytest.raises(StaleRevision):
@@ -166,7 +188,7 @@ async def test_saving_a_stale_copy_is_refused(store: SqliteStore) -> None:
     assert record is not None and record.host == "u2"
 
 
-async def test_due_finds_tables_with_a_seat_to_remind(store: SqliteStore) -> None:
+async def test_due_finds_tables_with_a_seat_to_remind(store: Store) -> None:
     await store.create(table())
     assert await store.due(3600.0, stalled_after=30) == []
     assert await store.due(3601.0, stalled_after=30) == ["t1"]
@@ -174,3 +196,151 @@ async def test_due_finds_tables_with_a_seat_to_remind(store: SqliteStore) -> Non
     await store.save(reminded, expected_revision=0)
     assert await store.due(3602.0, stalled_after=30) == []
     assert await store.due(7201.0, stalled_after=30) == ["t1"]
+
+
+async def test_a_load_is_the_row_its_state_and_its_moves_together(store: Store) -> None:
+    await store.create(table())
+    for seq in (1, 2):
+        after = replace(table(), version=seq, revision=seq)
+        await store.append(
+            after, [move(seq)], f'{{"s":{seq}}}', expected_revision=seq - 1, changed_seats=()
+        )
+    loaded = await store.load("t1")
+    assert loaded is not None and loaded.record.version == 2
+    assert (loaded.state_version, loaded.state) == (2, '{"s":2}')
+    assert loaded.moves == (move(2),)
+    whole = await store.load("t1", history=True)
+    assert whole is not None and whole.moves == (move(1), move(2))
+    assert await store.load("t9") is None
+
+
+async def test_postgres_migrates_once_and_refuses_a_newer_schema(postgres_dsn: str) -> None:
+    import asyncpg
+
+    store = await PostgresStore.open(postgres_dsn)
+    assert await store.migrate() == SCHEMA_VERSION
+    await store.close()
+    connection = await asyncpg.connect(postgres_dsn)
+    versions = await connection.fetch("SELECT version FROM schema_migrations ORDER BY version")
+    assert [r["version"] for r in versions] == list(range(1, SCHEMA_VERSION + 1))
+    await connection.execute(
+        "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, 0)", SCHEMA_VERSION + 1
+    )
+    await connection.close()
+    with pytest.raises(CannotOpen) as refused:
+        await PostgresStore.open(postgres_dsn)
+    assert f"schema version {SCHEMA_VERSION + 1}" in str(refused.value)
+
+
+async def test_the_outbox_owes_a_board_until_one_at_the_table_version_is_posted(
+    store: Store,
+) -> None:
+    await store.create(replace(table(), version=2))
+    assert await store.board_version("t1") is None
+    assert await store.unposted(0.0) == ["t1"]
+    assert await store.unposted(2.0) == []  # changed before the horizon: not looked at
+    await store.add_message("t1", MessageRecord("m1", "c1", "board", 1, 5.0))
+    await store.add_message("t1", MessageRecord("m2", "c1", "notice", 2, 6.0))
+    assert await store.board_version("t1") == 1  # a notice is not a board
+    assert await store.unposted(0.0) == ["t1"]
+    await store.add_message("t1", MessageRecord("m3", "c1", "board", 2, 7.0))
+    assert await store.board_version("t1") == 2
+    assert await store.unposted(0.0) == []
+
+
+async def test_seen_notices_never_go_back_and_dm_wishes_are_per_user(store: Store) -> None:
+    await store.create(table())
+    assert await store.seen_versions("t1") == {}
+    await store.mark_seen("t1", "Alice", 3)
+    await store.mark_seen("t1", "Alice", 2)  # a late, older answer changes nothing
+    await store.mark_seen("t1", "Bob", 1)
+    assert await store.seen_versions("t1") == {"Alice": 3, "Bob": 1}
+    await store.set_notices_by_dm("u1", True)
+    await store.set_notices_by_dm("u1", True)
+    await store.set_notices_by_dm("u2", True)
+    await store.set_notices_by_dm("u2", False)
+    assert await store.notices_by_dm(["u1", "u2", "u3"]) == {"u1"}
+    assert await store.notices_by_dm([]) == set()
+
+
+async def test_open_tables_of_counts_lobbies_and_games_not_finished_ones(store: Store) -> None:
+    await store.create(table("t1", "c1"))
+    await store.create(replace(table("t2", "c2"), status="lobby"))
+    await store.create(replace(table("t3", "c3"), status="finished"))
+    assert await store.open_tables_of("u1") == 2
+    assert await store.open_tables_of("u9") == 0
+
+
+async def test_any_ai_kind_a_game_offers_is_stored(store: Store) -> None:
+    bot = SeatRecord(1, "Bot", "cautious", None, "en", 1.0, replaced_user="u2")
+    seated = replace(table(), seats=(*table().seats, bot))
+    await store.create(seated)
+    assert await store.get("t1") == seated
+
+
+def result(table_id: str, position: int, player: str, rank: int) -> ResultRow:
+    return ResultRow(
+        table_id, position, "g1", "tally", "c1", 9.0, f"S{position}", player, rank, 5, 2
+    )
+
+
+async def test_results_are_written_once_with_their_ratings(store: Store) -> None:
+    await store.create(replace(table(), status="finished", finished_at=9.0))
+    assert await store.stats.unrecorded() == ["t1"]
+    rows = [result("t1", 0, "user:u1", 1), result("t1", 1, "ai:greedy", 2)]
+    ratings = [RatingRow("g1", "tally", "user:u1", 27.5, 7.0)]
+    assert await store.stats.record(rows, ratings)
+    again = [RatingRow("g1", "tally", "user:u1", 99.0, 1.0)]
+    assert not await store.stats.record(rows, again)  # nothing written the second time
+    assert await store.stats.unrecorded() == []
+    assert await store.stats.results(player="user:u1") == rows[:1]
+    assert await store.stats.results(tables=["t1"]) == rows
+    assert await store.stats.results(tables=[]) == []
+    assert await store.stats.ratings("g1", "tally", ["user:u1", "user:u2"]) == ratings
+    assert await store.stats.top("g1", "tally") == ratings
+    assert await store.stats.recent_tables("g1", "ai:greedy", 5) == ["t1"]
+    rebuilt = [RatingRow("g1", "tally", "ai:greedy", 20.0, 8.0)]
+    await store.stats.replace_ratings(rebuilt)
+    assert await store.stats.all_ratings() == rebuilt
+
+
+async def test_an_undo_request_is_kept_replaced_and_deleted(store: Store) -> None:
+    await store.create(table())
+    assert await store.undo.get("t1") is None
+    request = UndoRecord("t1", "u1", "Alice", 3, 4, ("u2",), {}, 100.0)
+    await store.undo.put(request)
+    assert await store.undo.get("t1") == request
+    voted = replace(request, votes={"u2": True})
+    await store.undo.put(voted)
+    assert await store.undo.get("t1") == voted
+    await store.undo.delete("t1")
+    assert await store.undo.get("t1") is None
+
+
+async def test_a_postgres_database_at_the_first_schema_is_brought_up_to_date(
+    postgres_dsn: str,
+) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(postgres_dsn)  # as the first version left it
+    await connection.execute(for_postgres(MIGRATIONS_TABLE))
+    for statement in MIGRATIONS[0]:
+        await connection.execute(for_postgres(statement))
+    await connection.execute("INSERT INTO schema_migrations VALUES (1, 0)")
+    await connection.execute(
+        "INSERT INTO tables (id, guild, channel, host, game, options, seed, status, lang, "
+        "remind_after, takeover, created_at, updated_at) "
+        "VALUES ('t1', 'g1', 'c1', 'u1', 'tally', '{}', 7, 'playing', 'en', 60, 'off', 1, 1)"
+    )
+    await connection.execute(
+        "INSERT INTO seats (table_id, position, seat, kind, lang, joined_at) "
+        "VALUES ('t1', 0, 'Bot 1', 'greedy', 'en', 1)"
+    )
+    await connection.close()
+    store = await PostgresStore.open(postgres_dsn)
+    kept = await store.get("t1")
+    assert kept is not None and [s.kind for s in kept.seats] == ["greedy"]
+    assert await store.migrate() == SCHEMA_VERSION
+    await store.add_message("t1", MessageRecord("m1", "c1", "board", 0, 2.0))
+    assert await store.board_version("t1") == 0
+    await store.close()
