@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from games.base import Event, IllegalMove
@@ -166,7 +166,7 @@ def exchange_limit(state: State) -> int:
 # ---------------------------------------------------------------- payments
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)
 def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts, bool], ...]:
     """Every way to pay `cost` from `hand`: (cards paid, whether the Universität is needed).
 
@@ -174,6 +174,15 @@ def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts
     with the Universität, by 1 card of another resource. Substituting a resource by itself is
     never useful and is left out, so each payment lists distinct cards.
     """
+    if cannot_pay(hand, cost, university):
+        return ()
+    return enumerate_payments(hand, cost, university)
+
+
+def enumerate_payments(
+    hand: Counts, cost: Counts, university: bool
+) -> tuple[tuple[Counts, bool], ...]:
+    """`payments` without the cache and without the quick rejection of `cannot_pay`."""
     if sum(hand) < sum(cost):
         return ()
     needs = [i for i in range(5) if cost[i]]
@@ -212,6 +221,20 @@ def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts
 
     per_kind(0, False)
     return tuple(sorted(found.items(), key=lambda item: (sum(item[0]), item[1], item[0])))
+
+
+def cannot_pay(hand: Counts, cost: Counts, university: bool) -> bool:
+    """Whether `cost` surely cannot be paid: more cards are missing than the spare packs of 3
+    and the Universität card could cover. Paying a card directly never costs more than a pack,
+    so no payment covers more; most hands cannot pay most builds, and this says so without
+    enumerating (test_catan_payments checks it against the enumeration)."""
+    missing = spare = 0
+    for have, need in zip(hand, cost, strict=True):
+        if have < need:
+            missing += need - have
+        else:
+            spare += (have - need) // 3
+    return missing > spare + university
 
 
 # ---------------------------------------------------------------- taking roads and knights
@@ -292,31 +315,33 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
         return []
     player = state.players[seat]
     hand = player.hand
-    held = [r for i, r in enumerate(RESOURCES) if hand[i]]
-    ids = [p.id for p in state.players]
-    owned = abilities(player, data)
+    held_kinds = tuple([r for i, r in enumerate(RESOURCES) if hand[i]])
+    owned = holdings(player, data).abilities
     moves: list[Move] = []
     if state.phase == "exchange":
-        for other, owed in enumerate(state.owed):
-            if owed:
-                moves += [_move(Return, kind="return", card=r, target=ids[other]) for r in held]
+        players = state.players
+        if any(state.owed):
+            for other, owed in enumerate(state.owed):
+                if owed:
+                    target = players[other].id
+                    moves += [
+                        _move(Return, kind="return", card=r, target=target) for r in held_kinds
+                    ]
         if state.exchanges < exchange_limit(state):
-            moves += [PILE[r] for r in held]
+            moves += _swaps(held_kinds, state.market if state.allowance else None)
             if state.allowance:
-                offered = [r for r in RESOURCES if r in state.market]
-                moves += [MARKET[g, t] for g in held for t in offered if g != t]
                 others = [
-                    o for o in range(len(ids)) if o != seat and sum(state.players[o].hand) > 0
+                    p.id for o, p in enumerate(players) if o != seat and (p.hand != EMPTY_HAND)
                 ]
-                moves += [_move(Trade, kind="trade", target=ids[o]) for o in others]
+                moves += [_move(Trade, kind="trade", target=o) for o in others]
                 if not state.library_used and "library" in owned:
-                    moves += [_move(Look, kind="look", target=ids[o]) for o in others]
+                    moves += [_move(Look, kind="look", target=o) for o in others]
     else:
         university = not state.university_used and "university" in owned
         priced = tuple(
             (what, build_cost(what, key, data)) for what, key in build_options(state, seat, data)
         )
-        moves += _build_moves(player.hand, priced, university)
+        moves += _build_moves(hand, priced, university)
     if "merchant_guild" in owned:
         moves += guild_moves(state, seat, data)
     if state.phase == "exchange":
@@ -324,13 +349,29 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
             moves.append(END)
     else:
         base = data.constants.base_draw
-        moves += [
-            _move(Draw, kind="draw", count=n) for n in range(base, base + knight_bonus(player) + 1)
-        ]
+        moves += [_draw_move(n) for n in range(base, base + knight_bonus(player) + 1)]
     return moves
 
 
-@lru_cache(maxsize=8192)
+EMPTY_HAND: Counts = (0, 0, 0, 0, 0)
+
+
+@lru_cache(maxsize=16384)
+def _swaps(held: tuple[Resource, ...], market: tuple[Resource, ...] | None) -> tuple[Move, ...]:
+    """Exchanges with the draw pile, and with the market when `market` is given (side-A road)."""
+    moves: list[Move] = [PILE[r] for r in held]
+    if market is not None:
+        offered = [r for r in RESOURCES if r in market]
+        moves += [MARKET[g, t] for g in held for t in offered if g != t]
+    return tuple(moves)
+
+
+@cache
+def _draw_move(count: int) -> Draw:
+    return Draw.model_construct(kind="draw", count=count)
+
+
+@lru_cache(maxsize=32768)
 def _build_moves(
     hand: Counts, priced: tuple[tuple[str, Counts], ...], university: bool
 ) -> tuple[Move, ...]:
