@@ -328,7 +328,7 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
                         _move(Return, kind="return", card=r, target=target) for r in held_kinds
                     ]
         if state.exchanges < exchange_limit(state):
-            moves += _swaps(held_kinds, state.market if state.allowance else None)
+            moves += _swaps(held_kinds, frozenset(state.market) if state.allowance else None)
             if state.allowance:
                 others = [
                     p.id for o, p in enumerate(players) if o != seat and (p.hand != EMPTY_HAND)
@@ -338,10 +338,8 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
                     moves += [_move(Look, kind="look", target=o) for o in others]
     else:
         university = not state.university_used and "university" in owned
-        priced = tuple(
-            (what, build_cost(what, key, data)) for what, key in build_options(state, seat, data)
-        )
-        moves += _build_moves(hand, priced, university)
+        for what, key in build_options(state, seat, data):
+            moves += _build_moves(hand, what, build_cost(what, key, data), university)
     if "merchant_guild" in owned:
         moves += guild_moves(state, seat, data)
     if state.phase == "exchange":
@@ -357,7 +355,7 @@ EMPTY_HAND: Counts = (0, 0, 0, 0, 0)
 
 
 @lru_cache(maxsize=16384)
-def _swaps(held: tuple[Resource, ...], market: tuple[Resource, ...] | None) -> tuple[Move, ...]:
+def _swaps(held: tuple[Resource, ...], market: frozenset[Resource] | None) -> tuple[Move, ...]:
     """Exchanges with the draw pile, and with the market when `market` is given (side-A road)."""
     moves: list[Move] = [PILE[r] for r in held]
     if market is not None:
@@ -372,14 +370,19 @@ def _draw_move(count: int) -> Draw:
 
 
 @lru_cache(maxsize=32768)
-def _build_moves(
-    hand: Counts, priced: tuple[tuple[str, Counts], ...], university: bool
-) -> tuple[Move, ...]:
-    return tuple(
-        _move(Build, kind="build", what=what, pay=pay)
-        for what, cost in priced
-        for pay, _ in payments(hand, cost, university)
-    )
+def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> tuple[Move, ...]:
+    """The build moves for one thing to build: one per payment, made once per (what, pay)."""
+    moves = []
+    for pay, _ in payments(hand, cost, university):
+        move = _BUILDS.get((what, pay))
+        if move is None:
+            move = _BUILDS[what, pay] = Build.model_construct(kind="build", what=what, pay=pay)
+        moves.append(move)
+    return tuple(moves)
+
+
+# Build moves name no seat: there are only so many (what, payment) pairs.
+_BUILDS: dict[tuple[str, Counts], Build] = {}
 
 
 def guild_moves(state: State, seat: int, data: CatanData) -> list[Move]:
