@@ -539,8 +539,8 @@ class Turn:
             "__dict__",
             {
                 "kind": kind,
-                "seat": None if seat is None else self.id(seat),
-                "private_to": None if private_to is None else self.id(private_to),
+                "seat": None if seat is None else self.players[seat].id,
+                "private_to": None if private_to is None else self.players[private_to].id,
                 "data": data,
             },
         )
@@ -800,13 +800,22 @@ def _discard(t: Turn, seat: int, move: Any) -> None:
 
 
 def _draw(t: Turn, seat: int, move: Any) -> None:
-    drawn: list[Resource] = []
-    for _ in range(move.count):
-        card = t.draw_one()
-        if card is None:
-            break
-        drawn.append(card)
-        t.hands[seat][INDEX[card]] += 1
+    hand = t.hands[seat]
+    pile = t.draw_pile
+    drawn: list[Resource]
+    if len(pile) >= move.count:  # the usual case: no reshuffle on the way
+        drawn = list(pile[: move.count])
+        t.draw_pile = pile[move.count :]
+        for card in drawn:
+            hand[INDEX[card]] += 1
+    else:
+        drawn = []
+        for _ in range(move.count):
+            card = t.draw_one()
+            if card is None:
+                break
+            drawn.append(card)
+            hand[INDEX[card]] += 1
     t.event("draw", seat, count=len(drawn))
     t.event("drawn", seat, seat, cards=drawn)
     start_turn(t, (seat + 1) % len(t.players))
