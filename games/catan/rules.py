@@ -806,8 +806,8 @@ def _draw(t: Turn, seat: int, move: Any) -> None:
     if len(pile) >= move.count:  # the usual case: no reshuffle on the way
         drawn = list(pile[: move.count])
         t.draw_pile = pile[move.count :]
-        for card in drawn:
-            hand[INDEX[card]] += 1
+        for kind in drawn:
+            hand[INDEX[kind]] += 1
     else:
         drawn = []
         for _ in range(move.count):
