@@ -132,10 +132,6 @@ def holdings(player: PlayerState, data: CatanData) -> Holdings:
     return result
 
 
-def abilities(player: PlayerState, data: CatanData) -> frozenset[str]:
-    return holdings(player, data).abilities
-
-
 def owned_names(player: PlayerState, data: CatanData) -> set[str]:
     return set(holdings(player, data).names)
 
@@ -299,6 +295,9 @@ def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
     return data.cost("city_expansion", cost_key)  # type: ignore[return-value]
 
 
+EMPTY_HAND: Counts = (0, 0, 0, 0, 0)
+
+
 def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
     if state.finished:
         return []
@@ -349,9 +348,6 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
         base = data.constants.base_draw
         moves += [_draw_move(n) for n in range(base, base + knight_bonus(player) + 1)]
     return moves
-
-
-EMPTY_HAND: Counts = (0, 0, 0, 0, 0)
 
 
 @lru_cache(maxsize=16384)
