@@ -180,7 +180,11 @@ class Catan(Game[State, Move, View]):
         self.check_move_type(move)
         self.check_turn(state, player)
         seat = self._seat(state, player)
-        legal = self.legal_moves(state, player)
+        cached = self._cache
+        if cached is not None and cached[0] is state and cached[1] == seat:
+            legal = cached[2]  # only read here: no copy needed
+        else:
+            legal = self.legal_moves(state, player)
         # Moves from legal_moves are shared objects: look for the very object before comparing.
         for known in legal:
             if known is move:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from games.base import Event, IllegalMove
@@ -132,10 +132,6 @@ def holdings(player: PlayerState, data: CatanData) -> Holdings:
     return result
 
 
-def abilities(player: PlayerState, data: CatanData) -> frozenset[str]:
-    return holdings(player, data).abilities
-
-
 def owned_names(player: PlayerState, data: CatanData) -> set[str]:
     return set(holdings(player, data).names)
 
@@ -166,7 +162,7 @@ def exchange_limit(state: State) -> int:
 # ---------------------------------------------------------------- payments
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)
 def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts, bool], ...]:
     """Every way to pay `cost` from `hand`: (cards paid, whether the Universität is needed).
 
@@ -174,6 +170,15 @@ def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts
     with the Universität, by 1 card of another resource. Substituting a resource by itself is
     never useful and is left out, so each payment lists distinct cards.
     """
+    if cannot_pay(hand, cost, university):
+        return ()
+    return enumerate_payments(hand, cost, university)
+
+
+def enumerate_payments(
+    hand: Counts, cost: Counts, university: bool
+) -> tuple[tuple[Counts, bool], ...]:
+    """`payments` without the cache and without the quick rejection of `cannot_pay`."""
     if sum(hand) < sum(cost):
         return ()
     needs = [i for i in range(5) if cost[i]]
@@ -212,6 +217,20 @@ def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts
 
     per_kind(0, False)
     return tuple(sorted(found.items(), key=lambda item: (sum(item[0]), item[1], item[0])))
+
+
+def cannot_pay(hand: Counts, cost: Counts, university: bool) -> bool:
+    """Whether `cost` surely cannot be paid: more cards are missing than the spare packs of 3
+    and the Universität card could cover. Paying a card directly never costs more than a pack,
+    so no payment covers more; most hands cannot pay most builds, and this says so without
+    enumerating (test_catan_payments checks it against the enumeration)."""
+    missing = spare = 0
+    for have, need in zip(hand, cost, strict=True):
+        if have < need:
+            missing += need - have
+        else:
+            spare += (have - need) // 3
+    return missing > spare + university
 
 
 # ---------------------------------------------------------------- taking roads and knights
@@ -276,6 +295,9 @@ def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
     return data.cost("city_expansion", cost_key)  # type: ignore[return-value]
 
 
+EMPTY_HAND: Counts = (0, 0, 0, 0, 0)
+
+
 def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
     if state.finished:
         return []
@@ -292,31 +314,31 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
         return []
     player = state.players[seat]
     hand = player.hand
-    held = [r for i, r in enumerate(RESOURCES) if hand[i]]
-    ids = [p.id for p in state.players]
-    owned = abilities(player, data)
+    held_kinds = tuple([r for i, r in enumerate(RESOURCES) if hand[i]])
+    owned = holdings(player, data).abilities
     moves: list[Move] = []
     if state.phase == "exchange":
-        for other, owed in enumerate(state.owed):
-            if owed:
-                moves += [_move(Return, kind="return", card=r, target=ids[other]) for r in held]
+        players = state.players
+        if any(state.owed):
+            for other, owed in enumerate(state.owed):
+                if owed:
+                    target = players[other].id
+                    moves += [
+                        _move(Return, kind="return", card=r, target=target) for r in held_kinds
+                    ]
         if state.exchanges < exchange_limit(state):
-            moves += [PILE[r] for r in held]
+            moves += _swaps(held_kinds, frozenset(state.market) if state.allowance else None)
             if state.allowance:
-                offered = [r for r in RESOURCES if r in state.market]
-                moves += [MARKET[g, t] for g in held for t in offered if g != t]
                 others = [
-                    o for o in range(len(ids)) if o != seat and sum(state.players[o].hand) > 0
+                    p.id for o, p in enumerate(players) if o != seat and (p.hand != EMPTY_HAND)
                 ]
-                moves += [_move(Trade, kind="trade", target=ids[o]) for o in others]
+                moves += [_move(Trade, kind="trade", target=o) for o in others]
                 if not state.library_used and "library" in owned:
-                    moves += [_move(Look, kind="look", target=ids[o]) for o in others]
+                    moves += [_move(Look, kind="look", target=o) for o in others]
     else:
         university = not state.university_used and "university" in owned
-        priced = tuple(
-            (what, build_cost(what, key, data)) for what, key in build_options(state, seat, data)
-        )
-        moves += _build_moves(player.hand, priced, university)
+        for what, key in build_options(state, seat, data):
+            moves += _build_moves(hand, what, build_cost(what, key, data), university)
     if "merchant_guild" in owned:
         moves += guild_moves(state, seat, data)
     if state.phase == "exchange":
@@ -324,21 +346,39 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
             moves.append(END)
     else:
         base = data.constants.base_draw
-        moves += [
-            _move(Draw, kind="draw", count=n) for n in range(base, base + knight_bonus(player) + 1)
-        ]
+        moves += [_draw_move(n) for n in range(base, base + knight_bonus(player) + 1)]
     return moves
 
 
-@lru_cache(maxsize=8192)
-def _build_moves(
-    hand: Counts, priced: tuple[tuple[str, Counts], ...], university: bool
-) -> tuple[Move, ...]:
-    return tuple(
-        _move(Build, kind="build", what=what, pay=pay)
-        for what, cost in priced
-        for pay, _ in payments(hand, cost, university)
-    )
+@lru_cache(maxsize=16384)
+def _swaps(held: tuple[Resource, ...], market: frozenset[Resource] | None) -> tuple[Move, ...]:
+    """Exchanges with the draw pile, and with the market when `market` is given (side-A road)."""
+    moves: list[Move] = [PILE[r] for r in held]
+    if market is not None:
+        offered = [r for r in RESOURCES if r in market]
+        moves += [MARKET[g, t] for g in held for t in offered if g != t]
+    return tuple(moves)
+
+
+@cache
+def _draw_move(count: int) -> Draw:
+    return Draw.model_construct(kind="draw", count=count)
+
+
+@lru_cache(maxsize=32768)
+def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> tuple[Move, ...]:
+    """The build moves for one thing to build: one per payment, made once per (what, pay)."""
+    moves = []
+    for pay, _ in payments(hand, cost, university):
+        move = _BUILDS.get((what, pay))
+        if move is None:
+            move = _BUILDS[what, pay] = Build.model_construct(kind="build", what=what, pay=pay)
+        moves.append(move)
+    return tuple(moves)
+
+
+# Build moves name no seat: there are only so many (what, payment) pairs.
+_BUILDS: dict[tuple[str, Counts], Build] = {}
 
 
 def guild_moves(state: State, seat: int, data: CatanData) -> list[Move]:
@@ -495,8 +535,8 @@ class Turn:
             "__dict__",
             {
                 "kind": kind,
-                "seat": None if seat is None else self.id(seat),
-                "private_to": None if private_to is None else self.id(private_to),
+                "seat": None if seat is None else self.players[seat].id,
+                "private_to": None if private_to is None else self.players[private_to].id,
                 "data": data,
             },
         )
@@ -756,13 +796,22 @@ def _discard(t: Turn, seat: int, move: Any) -> None:
 
 
 def _draw(t: Turn, seat: int, move: Any) -> None:
-    drawn: list[Resource] = []
-    for _ in range(move.count):
-        card = t.draw_one()
-        if card is None:
-            break
-        drawn.append(card)
-        t.hands[seat][INDEX[card]] += 1
+    hand = t.hands[seat]
+    pile = t.draw_pile
+    drawn: list[Resource]
+    if len(pile) >= move.count:  # the usual case: no reshuffle on the way
+        drawn = list(pile[: move.count])
+        t.draw_pile = pile[move.count :]
+        for kind in drawn:
+            hand[INDEX[kind]] += 1
+    else:
+        drawn = []
+        for _ in range(move.count):
+            card = t.draw_one()
+            if card is None:
+                break
+            drawn.append(card)
+            hand[INDEX[card]] += 1
     t.event("draw", seat, count=len(drawn))
     t.event("drawn", seat, seat, cards=drawn)
     start_turn(t, (seat + 1) % len(t.players))
