@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 from games.base import Event, IllegalMove
@@ -162,7 +162,13 @@ def exchange_limit(state: State) -> int:
 # ---------------------------------------------------------------- payments
 
 
-@lru_cache(maxsize=32768)
+# Hot lookups are plain dicts emptied when full, not lru_cache: an lru entry adds a linked-list
+# node the garbage collector must walk, and on a cold pass these caches are what fills the oldest
+# generation and triggers full collections.
+MEMO_LIMIT = 32768
+_PAYMENTS: dict[tuple[Counts, Counts, bool], tuple[tuple[Counts, bool], ...]] = {}
+
+
 def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts, bool], ...]:
     """Every way to pay `cost` from `hand`: (cards paid, whether the Universität is needed).
 
@@ -170,9 +176,15 @@ def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts
     with the Universität, by 1 card of another resource. Substituting a resource by itself is
     never useful and is left out, so each payment lists distinct cards.
     """
-    if cannot_pay(hand, cost, university):
-        return ()
-    return enumerate_payments(hand, cost, university)
+    key = (hand, cost, university)
+    found = _PAYMENTS.get(key)
+    if found is None:
+        if len(_PAYMENTS) >= MEMO_LIMIT:
+            _PAYMENTS.clear()
+        found = _PAYMENTS[key] = (
+            () if cannot_pay(hand, cost, university) else enumerate_payments(hand, cost, university)
+        )
+    return found
 
 
 def enumerate_payments(
@@ -314,50 +326,89 @@ def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
         return []
     player = state.players[seat]
     hand = player.hand
-    held_kinds = tuple([r for i, r in enumerate(RESOURCES) if hand[i]])
     owned = holdings(player, data).abilities
     moves: list[Move] = []
-    if state.phase == "exchange":
+    exchange = state.phase == "exchange"
+    if exchange:
         players = state.players
-        if any(state.owed):
+        owing = any(state.owed)
+        if owing:
             for other, owed in enumerate(state.owed):
                 if owed:
                     target = players[other].id
                     moves += [
-                        _move(Return, kind="return", card=r, target=target) for r in held_kinds
+                        _move(Return, kind="return", card=r, target=target) for r in _held(hand)
                     ]
         if state.exchanges < exchange_limit(state):
-            moves += _swaps(held_kinds, frozenset(state.market) if state.allowance else None)
+            moves += _swaps(_held(hand), frozenset(state.market) if state.allowance else None)
             if state.allowance:
                 others = [
                     p.id for o, p in enumerate(players) if o != seat and (p.hand != EMPTY_HAND)
                 ]
-                moves += [_move(Trade, kind="trade", target=o) for o in others]
+                moves += [_target_move(Trade, o) for o in others]
                 if not state.library_used and "library" in owned:
-                    moves += [_move(Look, kind="look", target=o) for o in others]
+                    moves += [_target_move(Look, o) for o in others]
     else:
         university = not state.university_used and "university" in owned
         for what, key in build_options(state, seat, data):
             moves += _build_moves(hand, what, build_cost(what, key, data), university)
     if "merchant_guild" in owned:
         moves += guild_moves(state, seat, data)
-    if state.phase == "exchange":
-        if not any(state.owed):
+    if exchange:
+        if not owing:
             moves.append(END)
     else:
-        base = data.constants.base_draw
-        moves += [_draw_move(n) for n in range(base, base + knight_bonus(player) + 1)]
+        moves += _draws(data.constants.base_draw, knight_bonus(player))
     return moves
 
 
-@lru_cache(maxsize=16384)
+_TARGETED: dict[tuple[type[Any], str], Any] = {}
+
+
+def _target_move(cls: type[Any], target: str) -> Any:
+    """A Trade or Look move aimed at `target`, made once per seat name (like `_move`)."""
+    found = _TARGETED.get((cls, target))
+    if found is None:
+        if len(_TARGETED) >= MEMO_LIMIT:
+            _TARGETED.clear()
+        found = _TARGETED[cls, target] = _move(
+            cls, kind=cls.model_fields["kind"].default, target=target
+        )
+    return found
+
+
+@cache
+def _draws(base: int, bonus: int) -> tuple[Draw, ...]:
+    return tuple(_draw_move(n) for n in range(base, base + bonus + 1))
+
+
+_SWAPS: dict[tuple[tuple[Resource, ...], frozenset[Resource] | None], tuple[Move, ...]] = {}
+
+
 def _swaps(held: tuple[Resource, ...], market: frozenset[Resource] | None) -> tuple[Move, ...]:
     """Exchanges with the draw pile, and with the market when `market` is given (side-A road)."""
-    moves: list[Move] = [PILE[r] for r in held]
-    if market is not None:
-        offered = [r for r in RESOURCES if r in market]
-        moves += [MARKET[g, t] for g in held for t in offered if g != t]
-    return tuple(moves)
+    key = (held, market)
+    found = _SWAPS.get(key)
+    if found is None:
+        moves: list[Move] = [PILE[r] for r in held]
+        if market is not None:
+            offered = [r for r in RESOURCES if r in market]
+            moves += [MARKET[g, t] for g in held for t in offered if g != t]
+        found = _SWAPS[key] = tuple(moves)  # at most 2^5 × 2^5 keys: no bound needed
+    return found
+
+
+_HELD: dict[Counts, tuple[Resource, ...]] = {}
+
+
+def _held(hand: Counts) -> tuple[Resource, ...]:
+    """The resources of which a hand holds at least one card, in RESOURCES order."""
+    found = _HELD.get(hand)
+    if found is None:
+        if len(_HELD) >= MEMO_LIMIT:
+            _HELD.clear()
+        found = _HELD[hand] = tuple([r for i, r in enumerate(RESOURCES) if hand[i]])
+    return found
 
 
 @cache
@@ -365,16 +416,18 @@ def _draw_move(count: int) -> Draw:
     return Draw.model_construct(kind="draw", count=count)
 
 
-@lru_cache(maxsize=32768)
-def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> tuple[Move, ...]:
-    """The build moves for one thing to build: one per payment, made once per (what, pay)."""
-    moves = []
+def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> list[Move]:
+    """The build moves for one thing to build: one per payment, made once per (what, pay).
+
+    Not cached by hand: on a fresh process nearly every (hand, build) pair is new, so such a cache
+    only grows (and gives the garbage collector more to walk); `payments` is cached."""
+    moves: list[Move] = []
     for pay, _ in payments(hand, cost, university):
         move = _BUILDS.get((what, pay))
         if move is None:
             move = _BUILDS[what, pay] = Build.model_construct(kind="build", what=what, pay=pay)
         moves.append(move)
-    return tuple(moves)
+    return moves
 
 
 # Build moves name no seat: there are only so many (what, payment) pairs.
