@@ -166,7 +166,8 @@ class Catan(Game[State, Move, View]):
         return frozenset((state.players[seat].id,))
 
     def legal_moves(self, state: State, player: str) -> list[Move]:
-        seat = self._seat(state, player)
+        acting = state.pending.seat if state.pending is not None else state.turn
+        seat = acting if state.players[acting].id == player else self._seat(state, player)
         if seat < 0:
             return []
         cached = self._cache
@@ -179,7 +180,8 @@ class Catan(Game[State, Move, View]):
     def apply(self, state: State, player: str, move: Move) -> State:
         self.check_move_type(move)
         self.check_turn(state, player)
-        seat = self._seat(state, player)
+        # check_turn has made sure that `player` is the one seat to act.
+        seat = state.pending.seat if state.pending is not None else state.turn
         cached = self._cache
         if cached is not None and cached[0] is state and cached[1] == seat:
             legal = cached[2]  # only read here: no copy needed

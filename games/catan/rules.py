@@ -70,6 +70,20 @@ def fast(cls: type[Any], **values: Any) -> Any:
     return obj
 
 
+def _frozen(cls: type[Any], values: dict[str, Any], fields_set: set[str]) -> Any:
+    """An instance of a frozen model from its complete field values (hot paths only)."""
+    obj = _new(cls)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", fields_set)
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
+# The state fields every move rewrites (Turn.freeze).
+FROZEN_FIELDS = frozenset({"players", "rng", "draw_pile", "discard", "market", "owed", "events"})
+
+
 def replace(model: Any, **changes: Any) -> Any:
     """`model.model_copy(update=changes)` without pydantic's generic copying (hot paths only)."""
     values = dict(model.__dict__)
@@ -299,6 +313,11 @@ def build_options(state: State, seat: int, data: CatanData) -> list[tuple[str, s
                 owned.add(name)  # several copies: one choice per name
                 options.append((name, card_id))
     return options
+
+
+def expansion_id(state: State, name: str, data: CatanData) -> str:
+    """The card id `build_options` offers for an expansion name: its first copy in the stack."""
+    return next(c for c in state.expansions if str(data.expansion(c).name) == name)
 
 
 def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
@@ -599,12 +618,6 @@ class Turn:
         _set(event, "__pydantic_private__", None)
         self.events.append(event)
 
-    def player(self, seat: int) -> PlayerState:
-        """The player with the working hand folded in."""
-        h = self.hands[seat]
-        player: PlayerState = replace(self.players[seat], hand=(h[0], h[1], h[2], h[3], h[4]))
-        return player
-
     def update(self, seat: int, **changes: Any) -> None:
         self.players[seat] = replace(self.players[seat], **changes)
 
@@ -634,22 +647,34 @@ class Turn:
         self.hands[target][INDEX[card]] += 1
 
     def freeze(self) -> State:
+        # `replace` spelt out: this runs once per move, and the fields below are always given.
+        state = self.state
         people = self.players
         for seat, h in self.hands.items():
-            if tuple(h) != people[seat].hand:
-                people[seat] = replace(people[seat], hand=tuple(h))
-        players = tuple(people)
-        return replace(  # type: ignore[no-any-return]
-            self.state,
-            players=players,
-            rng=self.rng,
-            draw_pile=self.draw_pile,
-            discard=self.discard,
-            market=self.market,
-            owed=tuple(self.owed),
-            events=tuple(self.events),
-            **self.changes,
-        )
+            hand = (h[0], h[1], h[2], h[3], h[4])
+            player = people[seat]
+            if hand != player.hand:
+                values = dict(player.__dict__)
+                values["hand"] = hand
+                people[seat] = _frozen(PlayerState, values, player.__pydantic_fields_set__)
+        values = dict(state.__dict__)
+        values["players"] = tuple(people)
+        values["rng"] = self.rng
+        values["draw_pile"] = self.draw_pile
+        values["discard"] = self.discard
+        values["market"] = self.market
+        values["owed"] = tuple(self.owed)
+        values["events"] = tuple(self.events)
+        changes = self.changes
+        fields_set = state.__pydantic_fields_set__
+        if changes:
+            values.update(changes)
+            if not changes.keys() <= fields_set:
+                fields_set = fields_set | set(changes)
+        if not fields_set >= FROZEN_FIELDS:
+            fields_set = fields_set | FROZEN_FIELDS
+        frozen: State = _frozen(State, values, fields_set)
+        return frozen
 
     def get(self, name: str) -> Any:
         return self.changes.get(name, getattr(self.state, name))
@@ -747,8 +772,7 @@ def _end(t: Turn, seat: int, move: Any) -> None:
 
 def _build(t: Turn, seat: int, move: Any) -> None:
     data = t.data
-    options = dict(build_options(t.state, seat, data))
-    cost_key = options[move.what]
+    cost_key = move.what if move.what in BASIC_BUILDS else expansion_id(t.state, move.what, data)
     kind = move.what if move.what in BASIC_BUILDS else "city_expansion"
     university = not t.state.university_used and has_ability(
         t.state.players[seat], data, "university"
