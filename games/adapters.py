@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 Texts = dict[str, str]  # language -> text; "en" is always present
 
 
+def bilingual(en: str, ja: str) -> Texts:
+    """The same text in English and Japanese: what names, descriptions and labels are made of."""
+    return {"en": en, "ja": ja}
+
+
 def text_in(texts: Mapping[str, str], lang: str) -> str:
     """`texts` in `lang`, else English."""
     return texts.get(lang) or texts["en"]
@@ -287,6 +292,21 @@ class Param(Frozen):
     minimum: int | None = None
     maximum: int | None = None
     required: bool = True
+
+
+def move_param(
+    name: str, en: str, ja: str, groups: tuple[str, ...] = (), *, required: bool = True
+) -> Param:
+    """A "move" option named `name` (its Japanese name is `ja`, as is its description),
+    autocompleted from the caller's legal moves in `groups`."""
+    return Param(
+        name=name,
+        names=bilingual(name, ja),
+        texts=bilingual(en, ja),
+        kind="move",
+        groups=groups,
+        required=required,
+    )
 
 
 class MoveCommand(Frozen):

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.adapters import CommandGroup, Label, MoveCommand, MoveGroup, Offer, Param
+from games.adapters import (
+    CommandGroup,
+    Label,
+    MoveCommand,
+    MoveGroup,
+    Offer,
+    Param,
+    bilingual,
+)
 from games.catan.data import RESOURCES, CatanData
 from games.catan.models import Move, View
 from games.catan.narration import EVENT_NAMES
@@ -64,24 +72,22 @@ def offers(view: View, moves: Sequence[Move], lang: str, data: CatanData) -> lis
     return out
 
 
-def _names(en: str, ja: str) -> dict[str, str]:
-    return {"en": en, "ja": ja}
-
-
 def _choice_of_resources() -> tuple[Label, ...]:
-    return tuple(Label(value=r, texts=_names(r, resource_name(r, "ja"))) for r in RESOURCES)
+    return tuple(Label(value=r, texts=bilingual(r, resource_name(r, "ja"))) for r in RESOURCES)
 
 
-MOVE = Param(name="move", names=_names("move", "手"), texts=_names("The move", "手"), kind="move")
+MOVE = Param(
+    name="move", names=bilingual("move", "手"), texts=bilingual("The move", "手"), kind="move"
+)
 COMMANDS = CommandGroup(
     name="catan",
-    names=_names("catan", "カタン"),
-    texts=_names("Catan card game moves", "カタン 高速カードゲームの手"),
+    names=bilingual("catan", "カタン"),
+    texts=bilingual("Catan card game moves", "カタン 高速カードゲームの手"),
     commands=(
         MoveCommand(
             name="exchange",
-            names=_names("exchange", "交換"),
-            texts=_names(
+            names=bilingual("exchange", "交換"),
+            texts=bilingual(
                 "Exchange with the pile, the market or a player",
                 "山札・マーケット・プレイヤーと交換",
             ),
@@ -90,41 +96,43 @@ COMMANDS = CommandGroup(
         ),
         MoveCommand(
             name="return",
-            names=_names("return", "返す"),
-            texts=_names("Give a card back after an exchange", "交換で引いたぶんのカードを返す"),
+            names=bilingual("return", "返す"),
+            texts=bilingual("Give a card back after an exchange", "交換で引いたぶんのカードを返す"),
             template="{move}",
             params=(MOVE.model_copy(update={"groups": ("return", "pick")}),),
         ),
         MoveCommand(
             name="end",
-            names=_names("end", "交換終了"),
-            texts=_names("End the exchange phase", "交換フェイズを終える"),
+            names=bilingual("end", "交換終了"),
+            texts=bilingual("End the exchange phase", "交換フェイズを終える"),
             template="end",
         ),
         MoveCommand(
             name="build",
-            names=_names("build", "建設"),
-            texts=_names("Build, choosing how to pay", "支払い方を選んで建てる"),
+            names=bilingual("build", "建設"),
+            texts=bilingual("Build, choosing how to pay", "支払い方を選んで建てる"),
             template="{move}",
             params=(MOVE.model_copy(update={"groups": ("build",)}),),
         ),
         MoveCommand(
             name="guild",
-            names=_names("guild", "ギルド"),
-            texts=_names("Merchant guild: take a card from a player", "商人ギルドでカードを引く"),
+            names=bilingual("guild", "ギルド"),
+            texts=bilingual(
+                "Merchant guild: take a card from a player", "商人ギルドでカードを引く"
+            ),
             template="{move}",
             params=(MOVE.model_copy(update={"groups": ("guild",)}),),
         ),
         MoveCommand(
             name="discard",
-            names=_names("discard", "捨てる"),
-            texts=_names("Robber raid: discard a card", "強盗：カードを1枚捨てる"),
+            names=bilingual("discard", "捨てる"),
+            texts=bilingual("Robber raid: discard a card", "強盗：カードを1枚捨てる"),
             template="discard {card}",
             params=(
                 Param(
                     name="card",
-                    names=_names("card", "カード"),
-                    texts=_names("The resource to discard", "捨てる資源"),
+                    names=bilingual("card", "カード"),
+                    texts=bilingual("The resource to discard", "捨てる資源"),
                     kind="choice",
                     choices=_choice_of_resources(),
                 ),
@@ -132,14 +140,14 @@ COMMANDS = CommandGroup(
         ),
         MoveCommand(
             name="draw",
-            names=_names("draw", "引く"),
-            texts=_names("Draw cards and end your turn", "カードを引いて手番を終える"),
+            names=bilingual("draw", "引く"),
+            texts=bilingual("Draw cards and end your turn", "カードを引いて手番を終える"),
             template="draw {count}",
             params=(
                 Param(
                     name="count",
-                    names=_names("count", "枚数"),
-                    texts=_names("How many cards (2 + side-A knights)", "枚数（2＋A面の騎士）"),
+                    names=bilingual("count", "枚数"),
+                    texts=bilingual("How many cards (2 + side-A knights)", "枚数（2＋A面の騎士）"),
                     kind="int",
                     minimum=2,
                     maximum=6,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from games.adapters import CommandGroup, MoveCommand, MoveGroup, Offer, Param
+from games.adapters import CommandGroup, MoveCommand, MoveGroup, Offer, bilingual, move_param
 from games.catherine.data import KINDS, Data
 from games.catherine.models import Move, View
 from games.catherine.narration import GOODS_NAMES, PHASE_NAMES, action_text
@@ -80,109 +80,92 @@ def offers(game: Catherine, view: View, moves: Sequence[Move], lang: str) -> lis
     ]
 
 
-def _names(en: str, ja: str) -> dict[str, str]:
-    return {"en": en, "ja": ja}
-
-
-def _move_param(
-    name: str, en: str, ja: str, groups: tuple[str, ...], required: bool = True
-) -> Param:
-    return Param(
-        name=name,
-        names=_names(name, ja),
-        texts=_names(en, ja),
-        kind="move",
-        groups=groups,
-        required=required,
-    )
-
-
 COMMANDS = CommandGroup(
     name="cat",
-    names=_names("cat", "キャサリン"),
-    texts=_names("Catherine moves", "キャサリンの手"),
+    names=bilingual("cat", "キャサリン"),
+    texts=bilingual("Catherine moves", "キャサリンの手"),
     commands=(
         MoveCommand(
             name="row",
-            names=_names("row", "アクション列"),
-            texts=_names(
+            names=bilingual("row", "アクション列"),
+            texts=bilingual(
                 "Setup: choose your 3 action-row cards (secret)",
                 "準備: アクション列の3枚を選ぶ（非公開）",
             ),
             template="keep {cards}",
-            params=(_move_param("cards", "The 3 cards", "3枚のカード", ("keep",)),),
+            params=(move_param("cards", "The 3 cards", "3枚のカード", ("keep",)),),
         ),
         MoveCommand(
             name="play",
-            names=_names("play", "列"),
-            texts=_names(
+            names=bilingual("play", "列"),
+            texts=bilingual(
                 "First card: to the end of your action row (secret)",
                 "1枚目: アクション列の右端へ（非公開）",
             ),
             template="row {card}",
             params=(
-                _move_param(
-                    "card", "Card for the action row", "アクション列に置くカード", ("row",)
-                ),
+                move_param("card", "Card for the action row", "アクション列に置くカード", ("row",)),
             ),
         ),
         MoveCommand(
             name="place",
-            names=_names("place", "配置"),
-            texts=_names(
+            names=bilingual("place", "配置"),
+            texts=bilingual(
                 "Second card: under an action-row card (secret)",
                 "2枚目: アクション列のカードの下へ（非公開）",
             ),
             # A whole move picked from the autocomplete in `act` needs no `under`.
             template="place {act}[ under {under}]",
             params=(
-                _move_param(
+                move_param(
                     "act", "Card for the activation row", "活性化列に置くカード", ("place",)
                 ),
-                _move_param(
+                move_param(
                     "under",
                     "The action-row card it activates",
                     "起動するアクション列のカード",
                     ("place",),
-                    False,
+                    required=False,
                 ),
             ),
         ),
         MoveCommand(
             name="act",
-            names=_names("act", "実行"),
-            texts=_names("Run the activated card's action", "起動したカードのアクションを実行"),
+            names=bilingual("act", "実行"),
+            texts=bilingual("Run the activated card's action", "起動したカードのアクションを実行"),
             template="{action}",
             params=(
-                _move_param(
+                move_param(
                     "action", "How to run it", "実行方法", ("execute", "market", "discard", "build")
                 ),
             ),
         ),
         MoveCommand(
             name="build",
-            names=_names("build", "建設"),
-            texts=_names("Build a house in a city", "都市に住宅を建設"),
+            names=bilingual("build", "建設"),
+            texts=bilingual("Build a house in a city", "都市に住宅を建設"),
             template="build {city}",
-            params=(_move_param("city", "The city", "都市", ("build",)),),
+            params=(move_param("city", "The city", "都市", ("build",)),),
         ),
         MoveCommand(
             name="bonus",
-            names=_names("bonus", "ボーナス"),
-            texts=_names("Take the card's bonus", "カードのボーナスを得る"),
+            names=bilingual("bonus", "ボーナス"),
+            texts=bilingual("Take the card's bonus", "カードのボーナスを得る"),
             template="bonus[ {cards}]",
-            params=(_move_param("cards", "Cards it costs", "支払うカード", ("bonus",), False),),
+            params=(
+                move_param("cards", "Cards it costs", "支払うカード", ("bonus",), required=False),
+            ),
         ),
         MoveCommand(
             name="decline",
-            names=_names("decline", "見送り"),
-            texts=_names("Decline the action and draw 1 card", "アクションを見送り1枚引く"),
+            names=bilingual("decline", "見送り"),
+            texts=bilingual("Decline the action and draw 1 card", "アクションを見送り1枚引く"),
             template="decline",
         ),
         MoveCommand(
             name="pass",
-            names=_names("pass", "パス"),
-            texts=_names("Leave the bonus or the book house", "ボーナスまたは本の住宅を見送る"),
+            names=bilingual("pass", "パス"),
+            texts=bilingual("Leave the bonus or the book house", "ボーナスまたは本の住宅を見送る"),
             template="pass",
         ),
     ),

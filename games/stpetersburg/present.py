@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.adapters import CommandGroup, Label, MoveCommand, MoveGroup, Offer, Param
+from games.adapters import (
+    CommandGroup,
+    Label,
+    MoveCommand,
+    MoveGroup,
+    Offer,
+    Param,
+    bilingual,
+)
 from games.stpetersburg.data import STACKS
 from games.stpetersburg.models import Move, Price, View
 from games.stpetersburg.narration import PHASE_NAMES
@@ -78,88 +86,88 @@ def offers(view: View, moves: Sequence[Move], lang: str) -> list[Offer]:
     return out
 
 
-def _names(en: str, ja: str) -> dict[str, str]:
-    return {"en": en, "ja": ja}
-
-
 CARD = Param(
     name="card",
-    names=_names("card", "カード"),
-    texts=_names("The card", "カード"),
+    names=bilingual("card", "カード"),
+    texts=bilingual("The card", "カード"),
     kind="move",
 )
 COMMANDS = CommandGroup(
     name="stp",
-    names=_names("stp", "サンクト"),
-    texts=_names("Sankt Petersburg moves", "サンクトペテルブルグの手"),
+    names=bilingual("stp", "サンクト"),
+    texts=bilingual("Sankt Petersburg moves", "サンクトペテルブルグの手"),
     commands=(
         MoveCommand(
             name="buy",
-            names=_names("buy", "購入"),
-            texts=_names("Buy a card from the board", "場のカードを購入する"),
+            names=bilingual("buy", "購入"),
+            texts=bilingual("Buy a card from the board", "場のカードを購入する"),
             template="buy {card}",
             params=(CARD.model_copy(update={"groups": ("buy",)}),),
         ),
         MoveCommand(
             name="take",
-            names=_names("take", "手札"),
-            texts=_names("Take a card from the board into your hand", "場のカードを手札に加える"),
+            names=bilingual("take", "手札"),
+            texts=bilingual(
+                "Take a card from the board into your hand", "場のカードを手札に加える"
+            ),
             template="take {card}",
             params=(CARD.model_copy(update={"groups": ("take",)}),),
         ),
         MoveCommand(
             name="play",
-            names=_names("play", "出す"),
-            texts=_names("Play a card from your hand", "手札のカードを出す"),
+            names=bilingual("play", "出す"),
+            texts=bilingual("Play a card from your hand", "手札のカードを出す"),
             template="play {card}",
             params=(CARD.model_copy(update={"groups": ("play",)}),),
         ),
         MoveCommand(
             name="pass",
-            names=_names("pass", "パス"),
-            texts=_names("Pass", "パスする"),
+            names=bilingual("pass", "パス"),
+            texts=bilingual("Pass", "パスする"),
             template="pass",
         ),
         MoveCommand(
             name="observe",
-            names=_names("observe", "観測"),
-            texts=_names("Use your Observatory on a stack", "天文台で山札を1枚見る"),
+            names=bilingual("observe", "観測"),
+            texts=bilingual("Use your Observatory on a stack", "天文台で山札を1枚見る"),
             template="observe {stack}",
             params=(
                 Param(
                     name="stack",
-                    names=_names("stack", "山札"),
-                    texts=_names("The stack", "山札"),
+                    names=bilingual("stack", "山札"),
+                    texts=bilingual("The stack", "山札"),
                     kind="choice",
                     choices=tuple(
-                        Label(value=s, texts=_names(s, STACK_NAMES["ja"][s])) for s in STACKS
+                        Label(value=s, texts=bilingual(s, STACK_NAMES["ja"][s])) for s in STACKS
                     ),
                 ),
             ),
         ),
         MoveCommand(
             name="drawn",
-            names=_names("drawn", "公開札"),
-            texts=_names(
+            names=bilingual("drawn", "公開札"),
+            texts=bilingual(
                 "Decide on the card your Observatory revealed", "天文台で公開したカードを決める"
             ),
             template="{action} drawn[ > {target}]",
             params=(
                 Param(
                     name="action",
-                    names=_names("action", "行動"),
-                    texts=_names("What to do with the revealed card", "公開したカードをどうするか"),
+                    names=bilingual("action", "行動"),
+                    texts=bilingual(
+                        "What to do with the revealed card", "公開したカードをどうするか"
+                    ),
                     kind="choice",
                     choices=(
-                        Label(value="buy", texts=_names("buy it", "購入する")),
-                        Label(value="take", texts=_names("take it into hand", "手札に加える")),
-                        Label(value="discard", texts=_names("discard it", "捨てる")),
+                        Label(value="buy", texts=bilingual("buy it", "購入する")),
+                        Label(value="take", texts=bilingual("take it into hand", "手札に加える")),
+                        Label(value="discard", texts=bilingual("discard it", "捨てる")),
                     ),
                 ),
                 Param(
                     name="target",
-                    names=_names("target", "対象"),
-                    texts=_names(
+                    names=bilingual("target", "対象"),
+                    texts=bilingual(
                         "The card it replaces (trading cards)", "置き換えるカード（拡張カード）"
                     ),
                     kind="move",
@@ -170,14 +178,14 @@ COMMANDS = CommandGroup(
         ),
         MoveCommand(
             name="pub",
-            names=_names("pub", "酒場"),
-            texts=_names("Buy points with your Pub", "酒場で勝利点を買う"),
+            names=bilingual("pub", "酒場"),
+            texts=bilingual("Buy points with your Pub", "酒場で勝利点を買う"),
             template="pub {points}",
             params=(
                 Param(
                     name="points",
-                    names=_names("points", "点数"),
-                    texts=_names("How many points to buy", "買う点数"),
+                    names=bilingual("points", "点数"),
+                    texts=bilingual("How many points to buy", "買う点数"),
                     kind="int",
                     minimum=0,
                     maximum=100,

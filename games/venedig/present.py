@@ -4,45 +4,55 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.adapters import CommandGroup, Label, MoveCommand, MoveGroup, Offer, Param
+from games.adapters import (
+    CommandGroup,
+    Label,
+    MoveCommand,
+    MoveGroup,
+    Offer,
+    Param,
+    bilingual,
+    move_param,
+)
 from games.venedig.core import points_for
 from games.venedig.data import CASA, PONTE, TYPES, Data
 from games.venedig.models import VIRTUAL, Build, Casa, Convert, Move, Solo, View
 from games.venedig.narration import seat_name
 from games.venedig.notation import format_move, type_name
 
-
-def _t(en: str, ja: str) -> dict[str, str]:
-    return {"en": en, "ja": ja}
-
-
 MOVE_GROUPS = (
     MoveGroup(
-        key="place", texts=_t("Place the virtual Casa", "仮想プレーヤーの家を置く"), menu=True
+        key="place",
+        texts=bilingual("Place the virtual Casa", "仮想プレーヤーの家を置く"),
+        menu=True,
     ),
-    MoveGroup(key="build", texts=_t("Build a completed group", "揃った建物を建てる"), menu=True),
-    MoveGroup(key="resolve", texts=_t("Have it built", "建設させる"), tone="primary"),
-    MoveGroup(key="play", texts=_t("Play cards into a group", "カードを出す"), tone="success"),
-    MoveGroup(key="solo", texts=_t("Build alone", "単独で建設"), menu=True),
-    MoveGroup(key="casa", texts=_t("Build a Casa", "家を建てる"), menu=True),
-    MoveGroup(key="keep", texts=_t("Keep two types", "残す2種類"), menu=True),
-    MoveGroup(key="drain", texts=_t("Drain a swamp space", "沼地を干拓"), menu=True),
-    MoveGroup(key="draw", texts=_t("Draw one card", "1枚補充"), tone="primary"),
-    MoveGroup(key="swap", texts=_t("Pool a card, take 3", "プールに置いて3枚"), menu=True),
-    MoveGroup(key="convert", texts=_t("Convert gold", "金を換える"), menu=True),
-    MoveGroup(key="done", texts=_t("Done", "完了"), tone="danger"),
+    MoveGroup(
+        key="build", texts=bilingual("Build a completed group", "揃った建物を建てる"), menu=True
+    ),
+    MoveGroup(key="resolve", texts=bilingual("Have it built", "建設させる"), tone="primary"),
+    MoveGroup(
+        key="play", texts=bilingual("Play cards into a group", "カードを出す"), tone="success"
+    ),
+    MoveGroup(key="solo", texts=bilingual("Build alone", "単独で建設"), menu=True),
+    MoveGroup(key="casa", texts=bilingual("Build a Casa", "家を建てる"), menu=True),
+    MoveGroup(key="keep", texts=bilingual("Keep two types", "残す2種類"), menu=True),
+    MoveGroup(key="drain", texts=bilingual("Drain a swamp space", "沼地を干拓"), menu=True),
+    MoveGroup(key="draw", texts=bilingual("Draw one card", "1枚補充"), tone="primary"),
+    MoveGroup(key="swap", texts=bilingual("Pool a card, take 3", "プールに置いて3枚"), menu=True),
+    MoveGroup(key="convert", texts=bilingual("Convert gold", "金を換える"), menu=True),
+    MoveGroup(key="done", texts=bilingual("Done", "完了"), tone="danger"),
 )
 PRIVATE_KINDS = {"play", "solo", "casa", "swap", "convert"}  # legality shows the hand or gold
 PHASE_NAMES = {
-    "vcasa": _t("place the virtual player's Casa", "仮想プレーヤーの家を配置"),
-    "build": _t("step 1: play cards and build", "1. カードを出して建設"),
-    "locate": _t("the master builder places the building", "建築主が建物を配置"),
-    "pause": _t("between moves: convert gold or go on", "移動の合間: 換金するか続ける"),
-    "limit": _t("two-type limit: keep two types", "2種類の制限: 残す種類を選ぶ"),
-    "drain": _t("step 2: drain swamp", "2. 沼地の干拓"),
-    "draw": _t("step 3: draw cards", "3. カードの補充"),
-    "final": _t("game end: last chance to convert gold", "ゲーム終了: 最後の換金"),
-    "over": _t("game over", "ゲーム終了"),
+    "vcasa": bilingual("place the virtual player's Casa", "仮想プレーヤーの家を配置"),
+    "build": bilingual("step 1: play cards and build", "1. カードを出して建設"),
+    "locate": bilingual("the master builder places the building", "建築主が建物を配置"),
+    "pause": bilingual("between moves: convert gold or go on", "移動の合間: 換金するか続ける"),
+    "limit": bilingual("two-type limit: keep two types", "2種類の制限: 残す種類を選ぶ"),
+    "drain": bilingual("step 2: drain swamp", "2. 沼地の干拓"),
+    "draw": bilingual("step 3: draw cards", "3. カードの補充"),
+    "final": bilingual("game end: last chance to convert gold", "ゲーム終了: 最後の換金"),
+    "over": bilingual("game over", "ゲーム終了"),
 }
 
 
@@ -84,33 +94,33 @@ def _points(view: View, move: Solo | Build | Casa, data: Data) -> int:
     return points_for(data, "".join(board), kind, spaces, district)
 
 
-def _move_param(name: str, en: str, ja: str, groups: tuple[str, ...]) -> Param:
-    return Param(name=name, names=_t(name, ja), texts=_t(en, ja), kind="move", groups=groups)
-
-
-TYPE_CHOICES = tuple(Label(value=t, texts=_t(type_name(t), type_name(t, "ja"))) for t in TYPES[1:])
+TYPE_CHOICES = tuple(
+    Label(value=t, texts=bilingual(type_name(t), type_name(t, "ja"))) for t in TYPES[1:]
+)
 COMMANDS = CommandGroup(
     name="venedig",
-    names=_t("venedig", "ヴェネチア"),
-    texts=_t("Venedig moves", "ヴェネチアの手"),
+    names=bilingual("venedig", "ヴェネチア"),
+    texts=bilingual("Venedig moves", "ヴェネチアの手"),
     commands=(
         MoveCommand(
             name="play",
-            names=_t("play", "出す"),
-            texts=_t("Play cards of one type into its group", "同じ種類のカードを建設に出す"),
+            names=bilingual("play", "出す"),
+            texts=bilingual(
+                "Play cards of one type into its group", "同じ種類のカードを建設に出す"
+            ),
             template="play {type} {count}",
             params=(
                 Param(
                     name="type",
-                    names=_t("type", "種類"),
-                    texts=_t("Building type", "建物の種類"),
+                    names=bilingual("type", "種類"),
+                    texts=bilingual("Building type", "建物の種類"),
                     kind="choice",
                     choices=TYPE_CHOICES,
                 ),
                 Param(
                     name="count",
-                    names=_t("count", "枚数"),
-                    texts=_t("How many cards", "枚数"),
+                    names=bilingual("count", "枚数"),
+                    texts=bilingual("How many cards", "枚数"),
                     kind="int",
                     minimum=1,
                     maximum=4,
@@ -119,38 +129,38 @@ COMMANDS = CommandGroup(
         ),
         MoveCommand(
             name="build",
-            names=_t("build", "建設"),
-            texts=_t("Build a completed group: choose its site", "揃った建物の場所を選ぶ"),
+            names=bilingual("build", "建設"),
+            texts=bilingual("Build a completed group: choose its site", "揃った建物の場所を選ぶ"),
             template="build {site}",
             params=(
-                _move_param(
+                move_param(
                     "site", "Where (labels as on the map)", "場所（地図のラベル）", ("build",)
                 ),
             ),
         ),
         MoveCommand(
             name="solo",
-            names=_t("solo", "単独"),
-            texts=_t(
+            names=bilingual("solo", "単独"),
+            texts=bilingual(
                 "Play all the cards a building needs and build it",
                 "必要なカードを全部出して単独で建設",
             ),
             template="solo {site}",
-            params=(_move_param("site", "Building and site", "建物と場所", ("solo",)),),
+            params=(move_param("site", "Building and site", "建物と場所", ("solo",)),),
         ),
         MoveCommand(
             name="casa",
-            names=_t("casa", "家"),
-            texts=_t(
+            names=bilingual("casa", "家"),
+            texts=bilingual(
                 "Play a Casa card and build it on a free space", "家のカードを出し空きマスに建てる"
             ),
             template="casa {space}",
-            params=(_move_param("space", "Free space (e.g. A7)", "空きマス（例: A7）", ("casa",)),),
+            params=(move_param("space", "Free space (e.g. A7)", "空きマス（例: A7）", ("casa",)),),
         ),
         MoveCommand(
             name="resolve",
-            names=_t("resolve", "解決"),
-            texts=_t(
+            names=bilingual("resolve", "解決"),
+            texts=bilingual(
                 "Have a completed group built by its master builder",
                 "揃った建物を建築主に建てさせる",
             ),
@@ -158,8 +168,8 @@ COMMANDS = CommandGroup(
             params=(
                 Param(
                     name="type",
-                    names=_t("type", "種類"),
-                    texts=_t("Building type", "建物の種類"),
+                    names=bilingual("type", "種類"),
+                    texts=bilingual("Building type", "建物の種類"),
                     kind="choice",
                     choices=TYPE_CHOICES,
                 ),
@@ -167,49 +177,47 @@ COMMANDS = CommandGroup(
         ),
         MoveCommand(
             name="convert",
-            names=_t("convert", "換金"),
-            texts=_t("Spend gold tiles: 5 gold = 1 step", "金タイルを使う: 5金で1マス"),
+            names=bilingual("convert", "換金"),
+            texts=bilingual("Spend gold tiles: 5 gold = 1 step", "金タイルを使う: 5金で1マス"),
             template="convert {tiles}",
-            params=(
-                _move_param("tiles", "Tile values to spend", "使うタイルの金額", ("convert",)),
-            ),
+            params=(move_param("tiles", "Tile values to spend", "使うタイルの金額", ("convert",)),),
         ),
         MoveCommand(
             name="drain",
-            names=_t("drain", "干拓"),
-            texts=_t("Take a swamp tile off a space", "沼地タイルを取り除く"),
+            names=bilingual("drain", "干拓"),
+            texts=bilingual("Take a swamp tile off a space", "沼地タイルを取り除く"),
             template="drain {space}",
             params=(
-                _move_param("space", "Swamp space (e.g. B7)", "沼地のマス（例: B7）", ("drain",)),
+                move_param("space", "Swamp space (e.g. B7)", "沼地のマス（例: B7）", ("drain",)),
             ),
         ),
         MoveCommand(
             name="draw",
-            names=_t("draw", "補充"),
-            texts=_t(
+            names=bilingual("draw", "補充"),
+            texts=bilingual(
                 "Draw: one card, or pool one and take three", "補充: 1枚、またはプールに置いて3枚"
             ),
             template="{cards}",
-            params=(_move_param("cards", "Which draw", "補充の方法", ("draw", "swap")),),
+            params=(move_param("cards", "Which draw", "補充の方法", ("draw", "swap")),),
         ),
         MoveCommand(
             name="keep",
-            names=_t("keep", "残す"),
-            texts=_t("Two-type limit: the types you keep", "2種類の制限: 残す種類"),
+            names=bilingual("keep", "残す"),
+            texts=bilingual("Two-type limit: the types you keep", "2種類の制限: 残す種類"),
             template="keep {types}",
-            params=(_move_param("types", "Types to keep", "残す種類", ("keep",)),),
+            params=(move_param("types", "Types to keep", "残す種類", ("keep",)),),
         ),
         MoveCommand(
             name="place",
-            names=_t("place", "配置"),
-            texts=_t("Place the virtual player's Casa", "仮想プレーヤーの家を置く"),
+            names=bilingual("place", "配置"),
+            texts=bilingual("Place the virtual player's Casa", "仮想プレーヤーの家を置く"),
             template="place {space}",
-            params=(_move_param("space", "Free space", "空きマス", ("place",)),),
+            params=(move_param("space", "Free space", "空きマス", ("place",)),),
         ),
         MoveCommand(
             name="done",
-            names=_t("done", "完了"),
-            texts=_t("End this step / go on", "このステップを終える・続ける"),
+            names=bilingual("done", "完了"),
+            texts=bilingual("End this step / go on", "このステップを終える・続ける"),
             template="done",
         ),
     ),
