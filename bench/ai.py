@@ -19,7 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 import games
-from games.search import SearchPlayer, SearchSettings
+from games.search import SearchPlayer
 
 
 def play(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def play(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
     game = games.get(game_id)
     seats = [f"p{i}" for i in range(players)]
     strong_seat = seats[seed % players]
-    strong = SearchPlayer(SearchSettings(**knobs))
+    strong = SearchPlayer(**knobs)
     greedy = game.ai("greedy")
     rng = random.Random(seed)
     state = game.new(seats, seed=seed)
@@ -122,7 +122,8 @@ def main() -> None:
     wins = sum(r["win"] for r in results)
     moves = sum(r["moves"] for r in results)
     low, high = wilson(wins, len(results))
-    settings = SearchSettings(**knobs)
+    # What the strong seat searched with: the game's own knobs under the command line's.
+    settings = SearchPlayer(**knobs).settings_for(games.get(args.game))
     print(
         json.dumps(
             {

@@ -402,6 +402,14 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
         """
         return None
 
+    def search_settings(self) -> Mapping[str, Any]:
+        """This game's knobs for the strong AI (field names of `games.search.SearchSettings`:
+        candidates, playout_moves, margin_scale...), laid over the defaults. Settings passed to
+        a `SearchPlayer` explicitly (a benchmark's, the bot's per-move budget) win over these.
+        The default: none, the search's defaults as they are.
+        """
+        return {}
+
     def evaluate(self, state: StateT) -> Mapping[str, float] | None:
         """A heuristic estimate of each seat's final score from an unfinished state (in the
         units of `Outcome` scores), so that the search can cut its playouts short.

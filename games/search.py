@@ -86,9 +86,15 @@ class SearchPlayer:
     name = "strong"
 
     def __init__(self, settings: SearchSettings | None = None, **changes: Any) -> None:
-        base = settings or SearchSettings()
-        self.settings = SearchSettings(**{**base.__dict__, **changes})
+        # Explicit settings win over the game's own (`Game.search_settings`), which win over
+        # the defaults; a full `settings` object counts as explicit in every field.
+        self.explicit = {**(settings.__dict__ if settings else {}), **changes}
+        self.settings = SearchSettings(**self.explicit)
         self.playouts = 0  # played so far by this player, for benchmarks
+
+    def settings_for(self, game: Game[Any, Any, Any]) -> SearchSettings:
+        """The settings this player searches `game` with."""
+        return SearchSettings(**{**game.search_settings(), **self.explicit})
 
     def choose(self, game: Game[Any, Any, Any], state: Any, seat: str, rng: random.Random) -> Any:
         """The AI contract: only the seat's own view of `state` goes further."""
@@ -105,7 +111,7 @@ class SearchPlayer:
             raise ValueError(f"seat {seat!r} has no legal move in this view")
         if len(moves) == 1:
             return moves[0]
-        search = Search(game, view, seat, rng, self.settings, first)
+        search = Search(game, view, seat, rng, self.settings_for(game), first)
         move = search.run(moves)
         self.playouts += search.playouts
         return move

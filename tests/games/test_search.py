@@ -139,3 +139,15 @@ def test_a_game_without_sampling_has_no_search():
     seat = sorted(opaque.to_act(state))[0]
     with pytest.raises(ValueError, match="no search AI"):
         SearchPlayer(**FAST).choose(opaque, state, seat, random.Random(0))
+
+
+def test_a_games_own_search_settings_apply_under_explicit_ones():
+    class Tuned(type(G)):  # type: ignore[misc]
+        def search_settings(self):
+            return {"candidates": 3, "playout_moves": 40}
+
+    tuned = Tuned()
+    player = SearchPlayer(playout_moves=5)
+    settings = player.settings_for(tuned)
+    assert (settings.candidates, settings.playout_moves) == (3, 5)
+    assert player.settings_for(G).candidates == SearchPlayer().settings.candidates
