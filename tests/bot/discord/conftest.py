@@ -14,7 +14,7 @@ from simcord import interactions as sim_interactions
 
 from bot.discord.app import Bot
 from bot.service.config import Settings
-from bot.service.store import SqliteStore
+from bot.service.store import SqliteStore, Store
 from bot.service.tables import TableService
 
 GUILD_ID = 4_242_424_242_424_242
@@ -29,7 +29,7 @@ class World:
     """One test's Discord: the env, a guild, a channel, and how to build (or rebuild) the bot."""
 
     def __init__(
-        self, env: simcord.Env, store: SqliteStore, settings: Settings, bot_options: dict[str, Any]
+        self, env: simcord.Env, store: Store, settings: Settings, bot_options: dict[str, Any]
     ) -> None:
         self.env = env
         self.store = store
@@ -52,17 +52,23 @@ class World:
         return bot
 
 
-def make_bot(store: SqliteStore, settings: Settings, **options: Any) -> Bot:
+def make_service(store: Store) -> TableService:
+    """One process's table service: virtual time, tables named t1, t2, ..., seed 7."""
     ids = itertools.count(1)
-    service = TableService(
+    return TableService(
         store,
         clock=virtual_now,
         new_id=lambda: f"t{next(ids)}",
         new_seed=lambda: 7,
     )
+
+
+def make_bot(
+    store: Store, settings: Settings, service: TableService | None = None, **options: Any
+) -> Bot:
     options.setdefault("renderer", None)
     options.setdefault("retry_delay", 0.01)
-    return Bot(service=service, settings=settings, **options)
+    return Bot(service=service or make_service(store), settings=settings, **options)
 
 
 @pytest.fixture
@@ -91,7 +97,8 @@ async def world(tmp_path: Path, bot_options: dict[str, Any]) -> AsyncIterator[Wo
     settings = Settings(database=tmp_path / "db.sqlite3", sync_guild=GUILD_ID)
     async with await SqliteStore.open(settings.database) as store:
         bot = make_bot(store, settings, **bot_options)
-        env = simcord.Env(bot)
+        # The bot shards as Discord advises unless configured; this Discord advises one shard.
+        env = simcord.Env(bot, shard_count=None if bot.shard_count else 1)
         env.create_guild("Spieltisch", id=GUILD_ID)
         await env.start()
         try:

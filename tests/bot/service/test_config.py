@@ -151,3 +151,50 @@ def test_the_database_may_be_a_postgresql_url(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text(f'database = "{url}"\n')
     assert load_settings(path, environ={}).database == url  # not made relative, nor a Path
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("shard_ids = [0]", "shard_ids: Value error, needs shard_count"),
+        (
+            "shard_count = 2\nshard_ids = [0, 2]",
+            "shard_ids: Value error, shard numbers go from 0 to 1",
+        ),
+        (
+            "shard_count = 2\nshard_ids = [-1]",
+            "shard_ids: Value error, shard numbers go from 0 to 1",
+        ),
+        (
+            "shard_count = 2\nshard_ids = [1, 1]",
+            "shard_ids: Value error, each shard may be named only",
+        ),
+        ("shard_count = 2\nshard_ids = []", "shard_ids: Value error, must name at least one shard"),
+        ("shard_count = 0", "shard_count: Input should be greater than or equal to 1"),
+        ("shard_count = 'many'", "shard_count: Input should be a valid integer"),
+    ],
+)
+def test_bad_shard_settings_are_named_by_key(tmp_path: Path, text: str, expected: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(text + "\n")
+    with pytest.raises(ConfigError) as raised:
+        load_settings(path, environ={})
+    assert f"config.toml: {expected}" in str(raised.value)
+
+
+def test_each_process_may_be_given_its_shards_by_the_environment(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("shard_count = 4\nshard_ids = [0, 1]\n")
+    settings = load_settings(path, environ={})
+    assert (settings.shard_count, settings.shard_ids) == (4, (0, 1))
+    settings = load_settings(path, environ={"SPIELTISCH_SHARD_IDS": "2, 3"})
+    assert (settings.shard_count, settings.shard_ids) == (4, (2, 3))
+    settings = load_settings(
+        environ={"SPIELTISCH_SHARD_COUNT": "8", "SPIELTISCH_SHARD_IDS": "7"}, path=path
+    )
+    assert (settings.shard_count, settings.shard_ids) == (8, (7,))
+    with pytest.raises(ConfigError, match=r"environment: SPIELTISCH_SHARD_IDS: .*from 0 to 3"):
+        load_settings(path, environ={"SPIELTISCH_SHARD_IDS": "4"})
+    with pytest.raises(ConfigError, match=r"environment: SPIELTISCH_SHARD_IDS: .*separated by"):
+        load_settings(path, environ={"SPIELTISCH_SHARD_IDS": "0;1"})
+    assert Settings().shard_count is None and Settings().shard_ids is None  # Discord advises
