@@ -1,4 +1,5 @@
-"""Fixtures for the Discord adapter: a real Bot on SimCord's in-memory Discord, with SQLite."""
+"""Fixtures for the Discord adapter: a real Bot on SimCord's in-memory Discord, with SQLite (or
+PostgreSQL, for the tests that ask for it)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from simcord import interactions as sim_interactions
 
 from bot.discord.app import Bot
 from bot.service.config import Settings
-from bot.service.store import SqliteStore, Store
+from bot.service.store import Store, open_store
 from bot.service.tables import TableService
 
 GUILD_ID = 4_242_424_242_424_242
@@ -93,9 +94,18 @@ def bot_options() -> dict[str, Any]:
 
 
 @pytest.fixture
-async def world(tmp_path: Path, bot_options: dict[str, Any]) -> AsyncIterator[World]:
-    settings = Settings(database=tmp_path / "db.sqlite3", sync_guild=GUILD_ID)
-    async with await SqliteStore.open(settings.database) as store:
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The world's database: a SQLite file, or a fresh PostgreSQL database for a test
+    parametrized with `@pytest.mark.parametrize("database", ["postgresql"], indirect=True)`."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return str(request.getfixturevalue("postgres_dsn"))
+    return tmp_path / "db.sqlite3"
+
+
+@pytest.fixture
+async def world(database: Path | str, bot_options: dict[str, Any]) -> AsyncIterator[World]:
+    settings = Settings(database=database, sync_guild=GUILD_ID)
+    async with await open_store(settings.database) as store:
         bot = make_bot(store, settings, **bot_options)
         # The bot shards as Discord advises unless configured; this Discord advises one shard.
         env = simcord.Env(bot, shard_count=None if bot.shard_count else 1)

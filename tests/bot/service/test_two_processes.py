@@ -42,6 +42,10 @@ class Interleaved:
         await self._interleave()
         await self._store.append(*arguments, **options)
 
+    async def record_reminders(self, *arguments: Any, **options: Any) -> None:
+        await self._interleave()
+        await self._store.record_reminders(*arguments, **options)
+
 
 async def _two_player_table(service: TableService) -> str:
     await service.join("c1", "u1", name="Ann")
