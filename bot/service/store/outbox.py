@@ -143,6 +143,10 @@ class SharedQueries:
         )
         return {str(row["user_id"]) for row in rows}
 
+    async def dm_wishes(self) -> list[str]:
+        rows = await self._sql.rows("SELECT user_id FROM notices_by_dm ORDER BY user_id")
+        return [str(row["user_id"]) for row in rows]
+
     async def open_tables_of(self, user: str) -> int:
         rows = await self._sql.rows(
             "SELECT COUNT(DISTINCT seats.table_id) AS n FROM seats "

@@ -238,6 +238,9 @@ class Store(Protocol):
     async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
         """Those of `users` who want their private notices by direct message."""
 
+    async def dm_wishes(self) -> list[str]:
+        """Every member who wants their private notices by direct message (for copying)."""
+
     async def open_tables_of(self, user: str) -> int:
         """How many open tables (lobby or playing) seat this user."""
         ...
