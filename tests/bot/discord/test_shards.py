@@ -11,6 +11,7 @@ its turns, as a process that stays up would.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,3 +118,30 @@ async def test_the_other_shards_process_reminds_moves_and_posts_for_the_table(
     assert result.acknowledged and not result.followups, [f.content for f in result.followups]
     assert latest_board(thread).id != owed.id
     assert (await processes.b.info("t1")).version == (await processes.a.info("t1")).version
+
+
+async def test_the_other_shards_process_delivers_private_notices_by_dm(
+    processes: Processes,
+) -> None:
+    env = processes.env
+    channel = env.guild.create_text_channel("games")
+    alice = env.guild.add_member(env.create_user("alice"))
+    bob = env.guild.add_member(env.create_user("bob"))
+    await alice.slash(channel, "join")
+    await bob.slash(channel, "join")
+    await alice.slash(channel, "start stpetersburg")  # money is secret: income is a private notice
+    (thread,) = channel.threads
+    await alice.slash(thread, "remind", hours=1.0, takeover_hours=1.0, takeover="pass")
+    await bob.slash(thread, "notices", dm=True)
+    offered = await bob.autocomplete(thread, "move", "notation", "buy")
+    await bob.slash(thread, "move", notation=offered[0]["value"])  # a worker: income to come
+
+    # Nobody comes back; process B passes for each in turn until the workers are paid.
+    await processes.switch_to(processes.b)
+    for _ in range(6):
+        await env.advance_time(61 * 60)
+        dms = [m.content for m in bob.user.dm_channel.history() if m.author.bot]
+        if dms:
+            break
+    assert any(re.search(r"bob received \d+ rubles?", text) for text in dms), dms
+    assert not any("alice received" in text for text in dms)
