@@ -36,13 +36,21 @@ class Backoff:
         self.after: dict[str, tuple[float, float]] = {}  # table -> (next attempt, last delay)
 
     async def attempt(
-        self, owed: list[str], post: Callable[[str], Awaitable[bool]], what: str
+        self,
+        owed: Callable[[], Awaitable[list[str]]],
+        post: Callable[[str], Awaitable[bool]],
+        what: str,
     ) -> None:
-        """Try `post(table)` for each owed table whose time has come; forget tables no longer
-        owed. `post` answers whether everything owed was posted."""
+        """Try `post(table)` for each table `owed()` lists whose time has come; forget tables no
+        longer owed. `post` answers whether everything owed was posted."""
+        try:
+            tables = await owed()
+        except Exception:
+            log.exception("reading the outbox of %s failed", what)
+            return
         now = time.monotonic()
-        self.after = {k: v for k, v in self.after.items() if k in owed}
-        for table_id in owed:
+        self.after = {k: v for k, v in self.after.items() if k in tables}
+        for table_id in tables:
             when, delay = self.after.get(table_id, (0.0, 0.0))
             if when > now:
                 continue
@@ -89,29 +97,19 @@ class Ticker(commands.Cog):
 
     async def drain(self) -> None:
         """Post the boards owed (a table's version ahead of its latest posted board)."""
-        try:
-            owed = await self.bot.service.unposted()
-        except Exception:
-            log.exception("reading the outbox failed")
-            return
 
         async def post(table_id: str) -> bool:
             return await publish(self.bot, table_id) is not None
 
-        await self.boards.attempt(owed, post, "board")
+        await self.boards.attempt(self.bot.service.unposted, post, "boards")
 
     async def send_reminders(self) -> None:
         """Send the reminders owed (recorded by a tick, here or in another process)."""
-        try:
-            owed = await self.bot.service.owed_reminder_tables()
-        except Exception:
-            log.exception("reading the reminder outbox failed")
-            return
 
         async def post(table_id: str) -> bool:
             return await self.bot.service.send_reminders(table_id, self._send_reminder)
 
-        await self.reminders.attempt(owed, post, "reminders")
+        await self.reminders.attempt(self.bot.service.owed_reminder_tables, post, "reminders")
 
     async def _send_reminder(self, reminder: Reminder) -> bool:
         channel = await channel_of(self.bot, reminder.table)

@@ -68,6 +68,16 @@ def test_relative_paths_are_relative_to_the_file(tmp_path: Path) -> None:
         ("[reminders]\ntakeover = 'sometimes'", "config.toml: reminders.takeover: Input should"),
         ("database = [1]", "config.toml: database:"),
         ("database = ", "config.toml: not valid TOML: Invalid value (at line 1"),
+        ("shard_ids = [0]", "config.toml: shard_ids: Value error, needs shard_count"),
+        (
+            "shard_count = 2\nshard_ids = [0, 2]",
+            "config.toml: shard_ids: Value error, shard numbers",
+        ),
+        ("shard_count = 2\nshard_ids = [-1]", "config.toml: shard_ids: Value error, shard numbers"),
+        ("shard_count = 2\nshard_ids = [1, 1]", "config.toml: shard_ids: Value error, each shard"),
+        ("shard_count = 2\nshard_ids = []", "config.toml: shard_ids: Value error, must name at"),
+        ("shard_count = 0", "config.toml: shard_count: Input should be greater than or equal"),
+        ("shard_count = 'many'", "config.toml: shard_count: Input should be a valid integer"),
     ],
 )
 def test_a_bad_value_is_named_by_file_and_key(tmp_path: Path, text: str, expected: str) -> None:
@@ -151,35 +161,6 @@ def test_the_database_may_be_a_postgresql_url(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text(f'database = "{url}"\n')
     assert load_settings(path, environ={}).database == url  # not made relative, nor a Path
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("shard_ids = [0]", "shard_ids: Value error, needs shard_count"),
-        (
-            "shard_count = 2\nshard_ids = [0, 2]",
-            "shard_ids: Value error, shard numbers go from 0 to 1",
-        ),
-        (
-            "shard_count = 2\nshard_ids = [-1]",
-            "shard_ids: Value error, shard numbers go from 0 to 1",
-        ),
-        (
-            "shard_count = 2\nshard_ids = [1, 1]",
-            "shard_ids: Value error, each shard may be named only",
-        ),
-        ("shard_count = 2\nshard_ids = []", "shard_ids: Value error, must name at least one shard"),
-        ("shard_count = 0", "shard_count: Input should be greater than or equal to 1"),
-        ("shard_count = 'many'", "shard_count: Input should be a valid integer"),
-    ],
-)
-def test_bad_shard_settings_are_named_by_key(tmp_path: Path, text: str, expected: str) -> None:
-    path = tmp_path / "config.toml"
-    path.write_text(text + "\n")
-    with pytest.raises(ConfigError) as raised:
-        load_settings(path, environ={})
-    assert f"config.toml: {expected}" in str(raised.value)
 
 
 def test_each_process_may_be_given_its_shards_by_the_environment(tmp_path: Path) -> None:
