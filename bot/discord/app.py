@@ -111,8 +111,9 @@ class Bot(commands.AutoShardedBot):
 
     It runs the shards the settings give it (`shard_count`, `shard_ids`; by default as many as
     Discord advises). Any process serves any table: what it posts on its own (owed boards,
-    reminders, notices by DM) goes through the REST API by channel id, so a table whose server
-    is on another process's shard is served all the same.
+    reminders, notices by DM) is addressed by channel or user id, fetched through the REST API
+    when its shards do not hold it, so a table whose server is on another process's shard is
+    served all the same.
     """
 
     def __init__(

@@ -349,6 +349,7 @@ class TableCore:
                 loaded = self._working(
                     await (self._current(table_id) if checked else self._cached(table_id))
                 )
+                judged_on = loaded.record.revision
                 try:
                     return await work(loaded)
                 except StaleRevision:
@@ -356,11 +357,18 @@ class TableCore:
                     checked = True  # the copy is read afresh: a refusal now is the table's own
                     if attempt == WRITE_ATTEMPTS - 1:
                         raise errors.StaleBoard() from None
-                except errors.TableError:
-                    if loaded.pending:
-                        self._forget(table_id)
-                    stored = (loaded.written or loaded.record).revision
-                    if checked or await self.store.revision(table_id) == stored:
+                except errors.TableError as error:
+                    # Only a pure refusal is judged again: nothing made, nothing written, and
+                    # not the storage failing (a write may have happened before it failed).
+                    refused = not loaded.pending and loaded.record.revision == judged_on
+                    if (
+                        checked
+                        or not refused
+                        or isinstance(error, errors.StorageUnavailable)
+                        or await self.store.revision(table_id) == judged_on
+                    ):
+                        if loaded.pending:  # moves made in memory but never written
+                            self._forget(table_id)
                         raise
                     self._forget(table_id)
                     checked = True

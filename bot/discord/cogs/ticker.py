@@ -1,8 +1,9 @@
 """The background task: reminders and automatic moves as TableService.tick decides, every minute.
 
 Every process runs it, whatever shards it holds: the service's claims give each due table to one
-process at a time, and everything is posted through the REST API by channel id, so a process
-serves tables of servers on other processes' shards too. Boards and reminders both go through
+process at a time, and everything is addressed by channel id (fetched through the REST API when
+this process's shards do not hold it), so a process serves tables of servers on other processes'
+shards too. Boards and reminders both go through
 outboxes in the database: whatever a process recorded and could not post (it died, Discord was
 down) is posted at the next start of any process, or at its next tick.
 """
