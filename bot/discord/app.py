@@ -106,8 +106,15 @@ def japanese(string: app_commands.locale_str) -> str | None:
     return entry.get("ja") if entry else None
 
 
-class Bot(commands.Bot):
-    """The Discord adapter around one TableService; holds no game state of its own."""
+class Bot(commands.AutoShardedBot):
+    """The Discord adapter around one TableService; holds no game state of its own.
+
+    It runs the shards the settings give it (`shard_count`, `shard_ids`; by default as many as
+    Discord advises). Any process serves any table: what it posts on its own (owed boards,
+    reminders, notices by DM) is addressed by channel or user id, fetched through the REST API
+    when its shards do not hold it, so a table whose server is on another process's shard is
+    served all the same.
+    """
 
     def __init__(
         self,
@@ -123,12 +130,16 @@ class Bot(commands.Bot):
     ) -> None:
         intents = discord.Intents.default()  # guilds and guild messages; nothing privileged
         intents.message_content = False
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             # Nobody is pinged unless a message names whom (boards and reminders do).
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.service = service
         self.settings = settings

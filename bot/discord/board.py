@@ -193,14 +193,20 @@ async def channel_of(bot: Host, table: TableInfo) -> discord.abc.Messageable | N
     return None
 
 
-def board_nonce(table_id: str, version: int) -> str:
-    """The nonce of a board message (at most 25 characters): Discord returns the first message
-    when the same nonce is sent again within minutes, so a resent board is not posted twice."""
-    nonce = f"b{version}.{table_id}"
+def message_nonce(which: str, table_id: str) -> str:
+    """The nonce of a table's message (at most 25 characters), `which` naming the message among
+    the table's: Discord returns the first message when the same nonce is sent again within
+    minutes, so a message resent after a crash is not posted twice."""
+    nonce = f"{which}.{table_id}"
     if len(nonce) > NONCE_MAX:  # a long table id: a digest keeps nonces of tables apart
         digest = hashlib.blake2s(table_id.encode(), digest_size=8).hexdigest()
-        nonce = f"b{version}.{digest}"[:NONCE_MAX]
+        nonce = f"{which}.{digest}"[:NONCE_MAX]
     return nonce
+
+
+def board_nonce(table_id: str, version: int) -> str:
+    """The nonce of the table's board at `version`."""
+    return message_nonce(f"b{version}", table_id)
 
 
 async def publish(

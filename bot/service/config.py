@@ -14,6 +14,7 @@ from pydantic import (
     Field,
     SecretStr,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -28,8 +29,12 @@ DEFAULT_PATH = Path("config.toml")
 ENVIRONMENT: dict[str, str] = {
     "SPIELTISCH_TOKEN": "token",
     "SPIELTISCH_DATABASE": "database",
+    # One config file for several processes: each is told its shards by its environment.
+    "SPIELTISCH_SHARD_COUNT": "shard_count",
+    "SPIELTISCH_SHARD_IDS": "shard_ids",
 }
 CONFIG_VARIABLE = "SPIELTISCH_CONFIG"
+MAX_SHARDS = 65536
 
 
 class ConfigError(Exception):
@@ -95,6 +100,41 @@ class Settings(_Strict):
     # The computer player that moves for an absent player (takeover "ai" or "pass" with no pass);
     # a game that does not offer this kind uses its greedy AI.
     ai_takeover: str = Field(default="greedy", min_length=1)
+    # Discord shards: how many the bot has in all, and which of them this process runs
+    # (None: shards 0 to shard_count - 1; with shard_count None too, as many as Discord advises).
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
+    shard_ids: tuple[int, ...] | None = None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _ids_from_text(cls, value: Any) -> Any:
+        """SPIELTISCH_SHARD_IDS gives them as text: "0,1" or "0 1"."""
+        if isinstance(value, str):
+            parts = value.replace(",", " ").split()
+            if not all(part.isdigit() for part in parts):
+                raise ValueError("expected shard numbers separated by commas, such as 0,1")
+            return tuple(int(part) for part in parts)
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _ids_within_count(
+        cls, value: tuple[int, ...] | None, info: ValidationInfo
+    ) -> tuple[int, ...] | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            if "shard_count" in info.data:  # not merely invalid itself: reported on its own
+                raise ValueError("needs shard_count (the number of shards in all)")
+            return value
+        if not value:
+            raise ValueError("must name at least one shard")
+        if len(set(value)) != len(value):
+            raise ValueError("each shard may be named only once")
+        if not all(0 <= shard < count for shard in value):
+            raise ValueError(f"shard numbers go from 0 to {count - 1} (shard_count - 1)")
+        return value
 
     @field_validator("database", mode="plain")
     @classmethod

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from pydantic import BaseModel
@@ -12,6 +13,7 @@ from bot.service import errors
 from bot.service.errors import clip_input
 from bot.service.i18n import Text, duration
 from bot.service.store import (
+    OwedReminder,
     SeatRecord,
     StaleRevision,
     TableRecord,
@@ -205,6 +207,8 @@ class ReminderActions(TableCore):
         return await self.thinker.choose(game, state, loaded.state_json, seat.seat, kind, seed)
 
     async def _remind(self, loaded: LoadedTable, now: float) -> list[Reminder]:
+        """Mark the seats due a reminder as reminded and put their reminders in the outbox, in
+        one write guarded by the revision; `send_reminders` sends them."""
         record = loaded.record
         if record.status != "playing" or loaded.game is None:
             return []
@@ -218,13 +222,84 @@ class ReminderActions(TableCore):
         ]
         if not due:
             return []
+        await self._flush(loaded)
+        record = loaded.record
         marked = tuple(replace(s, reminded_at=now) if s in due else s for s in record.seats)
-        await self._save(loaded, replace(record, seats=marked))
-        title = game_name(loaded.game)
-        reminders = []
-        for s in due:
-            assert s.waiting_since is not None
-            waited = now - s.waiting_since
-            text = Text.of("reminder.waiting", seat=s.seat, game=title, waited=duration(waited))
-            reminders.append(Reminder(TableInfo.of(loaded.record), SeatInfo.of(s), waited, text))
-        return reminders
+        new = replace(record, seats=marked, revision=record.revision + 1, updated_at=self.clock())
+        owed = [
+            OwedReminder(record.id, s.position, s.user, now, now - (s.waiting_since or now))
+            for s in due
+        ]
+        await self.store.record_reminders(
+            new,
+            expected_revision=record.revision,
+            changed_seats=[s for s in marked if s not in record.seats],
+            owed=owed,
+        )
+        loaded.record = new
+        self._remember(loaded)
+        return [self._reminder(loaded, each) for each in owed]
+
+    def _reminder(self, loaded: LoadedTable, owed: OwedReminder) -> Reminder:
+        assert loaded.game is not None
+        seat = next(s for s in loaded.record.seats if s.position == owed.position)
+        text = Text.of(
+            "reminder.waiting",
+            seat=seat.seat,
+            game=game_name(loaded.game),
+            waited=duration(owed.waited),
+        )
+        key = f"{owed.position}.{int(owed.due_at)}"
+        return Reminder(TableInfo.of(loaded.record), SeatInfo.of(seat), owed.waited, text, key)
+
+    # ---------------------------------------------------------------- the reminder outbox
+
+    async def owed_reminder_tables(self) -> list[str]:
+        """Tables with reminders recorded but not yet sent (a crash or an outage came between)."""
+        return list(dict.fromkeys(r.table_id for r in await self.store.owed_reminders()))
+
+    async def send_reminders(
+        self, table_id: str, send: Callable[[Reminder], Awaitable[bool]]
+    ) -> bool:
+        """Send the table's owed reminders through `send` (True once sent), oldest first; each
+        leaves the outbox once sent. One no longer of use (the seat moved, was reminded again or
+        changed hands, the game ended) leaves unsent. True when none is left owed.
+
+        The table is claimed meanwhile, so processes sharing a PostgreSQL database do not send
+        the same reminder together; a reminder sent by a process that died before taking it out
+        is sent again, and `key` lets the adapter make Discord drop the second copy.
+        """
+        async with self.store.claim(table_id) as mine:
+            if not mine:
+                return False  # another process is at it now
+            owed = await self.store.owed_reminders(table_id)
+            if not owed:
+                return True
+            try:
+                loaded = await self._current(table_id)
+            except errors.UnknownTable:
+                owed_to_nobody = owed
+            else:
+                owed_to_nobody = [each for each in owed if not _still_owed(loaded, each)]
+            left = False
+            for each in owed:
+                if each not in owed_to_nobody and not await send(self._reminder(loaded, each)):
+                    left = True  # kept for the next attempt
+                    continue
+                await self.store.reminder_done(each)
+            return not left
+
+
+def _still_owed(loaded: LoadedTable, owed: OwedReminder) -> bool:
+    """Whether the reminder still says something true: the same person's seat is still waiting
+    since it was recorded, and no later reminder has replaced it."""
+    seat = next((s for s in loaded.record.seats if s.position == owed.position), None)
+    return (
+        loaded.record.status == "playing"
+        and loaded.game is not None
+        and seat is not None
+        and seat.kind == "human"
+        and seat.user == owed.user
+        and seat.waiting_since is not None
+        and seat.reminded_at == owed.due_at
+    )

@@ -328,25 +328,51 @@ class TableCore:
         return await self._read(table_id)
 
     async def _writing(
-        self, table_id: str, work: Callable[[LoadedTable], Awaitable[R]], *, check: bool = True
+        self,
+        table_id: str,
+        work: Callable[[LoadedTable], Awaitable[R]],
+        *,
+        check: bool = True,
+        rejudge: Callable[[LoadedTable], Awaitable[R]] | None = None,
     ) -> R:
         """Run a write of the table under its lock; when another process wrote the table first
         (StaleRevision), re-read it and run `work` again, like `act` does.
 
         With `check`, the cached copy is first checked against the database's revision (cheap);
-        without, a stale copy is found by the write itself.
+        without, a stale copy is found by the write itself, or, when `work` refuses (a
+        TableError) without writing, by checking the revision then: a copy another process
+        made stale is read again and the request judged anew by `rejudge` (default `work`).
         """
         async with self._lock(table_id):
+            checked = check
             for attempt in range(WRITE_ATTEMPTS):
                 loaded = self._working(
-                    await (self._current(table_id) if check else self._cached(table_id))
+                    await (self._current(table_id) if checked else self._cached(table_id))
                 )
+                judged_on = loaded.record.revision
                 try:
                     return await work(loaded)
                 except StaleRevision:
                     self._forget(table_id)
+                    checked = True  # the copy is read afresh: a refusal now is the table's own
                     if attempt == WRITE_ATTEMPTS - 1:
                         raise errors.StaleBoard() from None
+                except errors.TableError as error:
+                    # Only a pure refusal is judged again: nothing made, nothing written, and
+                    # not the storage failing (a write may have happened before it failed).
+                    refused = not loaded.pending and loaded.record.revision == judged_on
+                    if (
+                        checked
+                        or not refused
+                        or isinstance(error, errors.StorageUnavailable)
+                        or await self.store.revision(table_id) == judged_on
+                    ):
+                        if loaded.pending:  # moves made in memory but never written
+                            self._forget(table_id)
+                        raise
+                    self._forget(table_id)
+                    checked = True
+                    work = rejudge or work
                 except BaseException:
                     if loaded.pending:  # moves made in memory but never written
                         self._forget(table_id)

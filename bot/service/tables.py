@@ -118,12 +118,18 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         if version is not None and not (isinstance(version, int) and 0 <= version <= MAX_VERSION):
             raise errors.StaleBoard()  # no board ever showed it (a forged or garbled request)
         seen = version if version is not None else (await self._cached(table_id)).record.version
+        strict = version is not None
         # A stale cached copy is found by the write's revision guard; then the table is re-read
-        # and the request judged again.
+        # and the request judged again. A copy another process made stale before the request
+        # arrived says nothing of what its sender saw: the request is then judged on the table
+        # as it is now, as if it had just arrived.
         return await self._writing(
             table_id,
-            lambda loaded: self._act(loaded, user, move, seen, version is not None),
+            lambda loaded: self._act(loaded, user, move, seen, strict),
             check=False,
+            rejudge=lambda loaded: self._act(
+                loaded, user, move, loaded.record.version if version is None else version, strict
+            ),
         )
 
     async def _act(

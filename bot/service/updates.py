@@ -217,6 +217,7 @@ class Reminder:
     seat: SeatInfo
     waited: float  # seconds
     text: Text
+    key: str = ""  # the same for every attempt to send this reminder (e.g. a message nonce)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,25 @@
-"""The background task: reminders and automatic moves as TableService.tick decides, every minute."""
+"""The background task: reminders and automatic moves as TableService.tick decides, every minute.
+
+Every process runs it, whatever shards it holds: the service's claims give each due table to one
+process at a time, and everything is addressed by channel id (fetched through the REST API when
+this process's shards do not hold it), so a process serves tables of servers on other processes'
+shards too. Boards and reminders both go through
+outboxes in the database: whatever a process recorded and could not post (it died, Discord was
+down) is posted at the next start of any process, or at its next tick.
+"""
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.board import channel_of, escape_names, mentions_of, publish
+from bot.discord.board import channel_of, escape_names, mentions_of, message_nonce, publish
+from bot.service.updates import Reminder
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
@@ -20,6 +30,44 @@ RETRY_FIRST = 60.0
 RETRY_MAX = 3600.0
 
 
+class Backoff:
+    """When to try a table's owed messages again after a failure: less and less often."""
+
+    def __init__(self) -> None:
+        self.after: dict[str, tuple[float, float]] = {}  # table -> (next attempt, last delay)
+
+    async def attempt(
+        self,
+        owed: Callable[[], Awaitable[list[str]]],
+        post: Callable[[str], Awaitable[bool]],
+        what: str,
+    ) -> None:
+        """Try `post(table)` for each table `owed()` lists whose time has come; forget tables no
+        longer owed. `post` answers whether everything owed was posted."""
+        try:
+            tables = await owed()
+        except Exception:
+            log.exception("reading the outbox of %s failed", what)
+            return
+        now = time.monotonic()
+        self.after = {k: v for k, v in self.after.items() if k in tables}
+        for table_id in tables:
+            when, delay = self.after.get(table_id, (0.0, 0.0))
+            if when > now:
+                continue
+            try:
+                done = await post(table_id)
+            except Exception:
+                log.exception("posting the owed %s of table %s failed", what, table_id)
+                done = False
+            if done:
+                self.after.pop(table_id, None)
+            else:
+                # A channel gone or closed to the bot: try again later, less and less often.
+                delay = min(max(2 * delay, RETRY_FIRST), RETRY_MAX)
+                self.after[table_id] = (now + delay, delay)
+
+
 class Ticker(commands.Cog):
     """Runs TableService.tick on a timer and posts what it produced."""
 
@@ -27,7 +75,8 @@ class Ticker(commands.Cog):
         self.bot = bot
         self.loop = tasks.loop(seconds=bot.tick_seconds)(self._tick)
         self.loop.before_loop(self._recover)
-        self.retry: dict[str, tuple[float, float]] = {}  # table -> (next attempt, last delay)
+        self.boards = Backoff()
+        self.reminders = Backoff()
 
     async def cog_load(self) -> None:
         if self.bot.background:
@@ -38,58 +87,57 @@ class Ticker(commands.Cog):
 
     async def _recover(self) -> None:
         """At start-up, let AI seats finish what a stopped process left undone, then post every
-        board a crash kept from being posted (the outbox)."""
+        board and reminder a crash kept from being posted (the outboxes)."""
         await self.bot.wait_until_ready()
         try:
             await self.bot.service.recover()
         except Exception:
             log.exception("recovering tables at start-up failed")
         await self.drain()
+        await self.send_reminders()
 
     async def drain(self) -> None:
         """Post the boards owed (a table's version ahead of its latest posted board)."""
+
+        async def post(table_id: str) -> bool:
+            return await publish(self.bot, table_id) is not None
+
+        await self.boards.attempt(self.bot.service.unposted, post, "boards")
+
+    async def send_reminders(self) -> None:
+        """Send the reminders owed (recorded by a tick, here or in another process)."""
+
+        async def post(table_id: str) -> bool:
+            return await self.bot.service.send_reminders(table_id, self._send_reminder)
+
+        await self.reminders.attempt(self.bot.service.owed_reminder_tables, post, "reminders")
+
+    async def _send_reminder(self, reminder: Reminder) -> bool:
+        channel = await channel_of(self.bot, reminder.table)
+        if channel is None:
+            return False
+        seat = reminder.seat
+        mention = f"<@{seat.user}> " if seat.user else ""
+        content = mention + escape_names(reminder.text.get(seat.lang), reminder.table.seats)
+        payload = {
+            "content": content[:2000],
+            "allowed_mentions": mentions_of([seat]),
+            "nonce": message_nonce(f"r{reminder.key}", reminder.table.id),
+        }
         try:
-            owed = await self.bot.service.unposted()
-        except Exception:
-            log.exception("reading the outbox failed")
-            return
-        now = time.monotonic()
-        self.retry = {k: v for k, v in self.retry.items() if k in owed}
-        for table_id in owed:
-            when, delay = self.retry.get(table_id, (0.0, 0.0))
-            if when > now:
-                continue
-            try:
-                posted = await publish(self.bot, table_id) is not None
-            except Exception:
-                log.exception("posting the owed board of table %s failed", table_id)
-                posted = False
-            if posted:
-                self.retry.pop(table_id, None)
-            else:
-                # A channel gone or closed to the bot: try again later, less and less often.
-                delay = min(max(2 * delay, RETRY_FIRST), RETRY_MAX)
-                self.retry[table_id] = (now + delay, delay)
+            await self.bot.send_with_retry(channel.send, payload.copy)
+        except discord.HTTPException as error:
+            log.warning("reminder for table %s not sent: %s", reminder.table.id, error)
+            return False
+        return True
 
     async def _tick(self) -> None:
         try:
-            tick = await self.bot.service.tick()
+            await self.bot.service.tick()
         except Exception:
             log.exception("table tick failed")
-            return
         await self.drain()  # the boards of moves made for the absent, and any still owed
-        for reminder in tick.reminders:
-            channel = await channel_of(self.bot, reminder.table)
-            if channel is None:
-                continue
-            seat = reminder.seat
-            mention = f"<@{seat.user}> " if seat.user else ""
-            content = mention + escape_names(reminder.text.get(seat.lang), reminder.table.seats)
-            payload = {"content": content[:2000], "allowed_mentions": mentions_of([seat])}
-            try:
-                await self.bot.send_with_retry(channel.send, payload.copy)
-            except discord.HTTPException as error:
-                log.warning("reminder for table %s not sent: %s", reminder.table.id, error)
+        await self.send_reminders()  # those this tick recorded, and any still owed
 
 
 async def setup(bot: commands.Bot) -> None:

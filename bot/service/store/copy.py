@@ -10,12 +10,14 @@ from bot.service.store.records import DuplicateId, Store
 
 @dataclass(frozen=True)
 class CopyReport:
-    """What a copy did: tables written, tables the target had already, tables whose replay failed."""
+    """What a copy did: tables written, tables the target had already, tables whose replay
+    failed, and members' choices of notices by direct message."""
 
     copied: int
     already_there: int
     moves: int
     not_replaying: tuple[str, ...]
+    dm_wishes: int = 0
 
 
 async def copy_tables(source: Store, target: Store) -> CopyReport:
@@ -44,11 +46,16 @@ async def copy_tables(source: Store, target: Store) -> CopyReport:
             replays = False
         if not replays:
             failing.append(table_id)
-    return CopyReport(copied, already, moves, tuple(failing))
+    # Members' own choices, not any table's: copied whole (again, when the copy is run again).
+    wishes = await source.dm_wishes()
+    for user in wishes:
+        await target.set_notices_by_dm(user, True)
+    return CopyReport(copied, already, moves, tuple(failing), len(wishes))
 
 
 async def _copy_extras(source: Store, target: Store, table_id: str) -> None:
-    """What else belongs to a copied table: its results, a pending undo request, seen notices.
+    """What else belongs to a copied table: its results, a pending undo request, seen notices,
+    reminders recorded but not yet sent.
 
     Should a copy stop between the table and these, `rebuild-ratings` (run by `migrate`) records
     the missing results again from the move log.
@@ -61,6 +68,7 @@ async def _copy_extras(source: Store, target: Store, table_id: str) -> None:
         await target.undo.put(request)
     for seat, version in (await source.seen_versions(table_id)).items():
         await target.mark_seen(table_id, seat, version)
+    await target.owe_reminders(await source.owed_reminders(table_id))
 
 
 def database_of(text: str) -> str:
@@ -87,7 +95,8 @@ async def migrate(database: str, source: str | None = None) -> list[str]:
             ratings = await StatsService(target).rebuild()
             lines.append(
                 f"copied {report.copied} tables ({report.moves} moves) from {source}; "
-                f"{report.already_there} were there already; {len(ratings)} ratings rebuilt"
+                f"{report.already_there} were there already; {len(ratings)} ratings rebuilt; "
+                f"{report.dm_wishes} members' notices by direct message"
             )
             if report.not_replaying:
                 lines.append(

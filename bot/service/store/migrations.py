@@ -122,6 +122,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     STATS_MIGRATION,
     # 5: undo requests waiting for consent (bot.service.store.undo).
     UNDO_MIGRATION,
+    # 6: the reminder outbox: a reminder is recorded in the transaction that marks its seat
+    # reminded, and leaves once sent (bot.service.store.outbox).
+    (
+        """CREATE TABLE reminders_owed (
+            table_id TEXT NOT NULL REFERENCES tables (id),
+            position INTEGER NOT NULL,
+            due_at REAL NOT NULL,
+            user_id TEXT,
+            waited REAL NOT NULL,
+            PRIMARY KEY (table_id, position, due_at)
+        )""",
+    ),
 )
 
 

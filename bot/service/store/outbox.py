@@ -2,7 +2,8 @@
 
 `SharedQueries` is mixed into each store, which supplies `_sql` (its `Sql`), `stats` and `undo`.
 A board is owed while a table's version is ahead of its latest board message; a seat's private
-notices are owed after the version it last looked at.
+notices are owed after the version it last looked at; a reminder is owed from the transaction
+that marks its seat reminded until it is sent (a row of `reminders_owed`).
 """
 
 from __future__ import annotations
@@ -10,8 +11,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.store.db import Sql, Step
+from bot.service.store.records import OwedReminder, SeatRecord, StaleRevision, TableRecord
+from bot.service.store.sql import GUARDED_UPDATE, UPDATE_SEAT, Row, seat_change_row, table_row
 from bot.service.store.stats import StatsStore
 from bot.service.store.undo import UndoStore
+
+_OWE_REMINDER = (
+    "INSERT INTO reminders_owed (table_id, position, due_at, user_id, waited) "
+    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, position, due_at) DO NOTHING"
+)
+
+
+def _owed_row(owed: OwedReminder) -> tuple[object, ...]:
+    return (owed.table_id, owed.position, owed.due_at, owed.user, owed.waited)
+
+
+def _owed_from(row: Row) -> OwedReminder:
+    return OwedReminder(
+        table_id=str(row["table_id"]),
+        position=int(row["position"]),
+        user=row["user_id"],
+        due_at=float(row["due_at"]),
+        waited=float(row["waited"]),
+    )
 
 
 class SharedQueries:
@@ -42,6 +64,46 @@ class SharedQueries:
             float(since),
         )
         return [str(row["id"]) for row in rows]
+
+    async def record_reminders(
+        self,
+        table: TableRecord,
+        *,
+        expected_revision: int,
+        changed_seats: Sequence[SeatRecord],
+        owed: Sequence[OwedReminder],
+    ) -> None:
+        steps = [
+            # The revision guard: the row is rewritten only if nobody wrote it meanwhile.
+            Step(GUARDED_UPDATE, [(*table_row(table)[1:], table.id, expected_revision)], True),
+            Step(UPDATE_SEAT, [seat_change_row(table.id, s) for s in changed_seats]),
+            Step(_OWE_REMINDER, [_owed_row(o) for o in owed]),
+        ]
+        if not await self._sql.write([step for step in steps if step.rows]):
+            raise StaleRevision(f"table {table.id} changed since revision {expected_revision}")
+
+    async def owed_reminders(self, table_id: str | None = None) -> list[OwedReminder]:
+        where = "" if table_id is None else "WHERE table_id = ? "
+        rows = await self._sql.rows(
+            "SELECT table_id, position, due_at, user_id, waited FROM reminders_owed "
+            f"{where}ORDER BY due_at, table_id, position",
+            *([] if table_id is None else [table_id]),
+        )
+        return [_owed_from(row) for row in rows]
+
+    async def owe_reminders(self, owed: Sequence[OwedReminder]) -> None:
+        if owed:
+            await self._sql.write([Step(_OWE_REMINDER, [_owed_row(o) for o in owed])])
+
+    async def reminder_done(self, reminder: OwedReminder) -> None:
+        await self._sql.write(
+            [
+                Step(
+                    "DELETE FROM reminders_owed WHERE table_id = ? AND position = ? AND due_at = ?",
+                    [(reminder.table_id, reminder.position, reminder.due_at)],
+                )
+            ]
+        )
 
     async def seen_versions(self, table_id: str) -> dict[str, int]:
         rows = await self._sql.rows(
@@ -80,6 +142,10 @@ class SharedQueries:
             *users,
         )
         return {str(row["user_id"]) for row in rows}
+
+    async def dm_wishes(self) -> list[str]:
+        rows = await self._sql.rows("SELECT user_id FROM notices_by_dm ORDER BY user_id")
+        return [str(row["user_id"]) for row in rows]
 
     async def open_tables_of(self, user: str) -> int:
         rows = await self._sql.rows(

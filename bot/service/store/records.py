@@ -113,6 +113,17 @@ class MessageRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class OwedReminder:
+    """A reminder recorded as due and not yet known to be sent (the reminder outbox)."""
+
+    table_id: str
+    position: int  # the seat's
+    user: str | None  # whom it reminds: a seat given to someone else since owes them nothing
+    due_at: float  # when it was recorded: the seat's `reminded_at` from then on
+    waited: float  # seconds the seat had kept the table waiting by then
+
+
+@dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table as read in one transaction: its record, latest state and moves, all consistent."""
 
@@ -196,6 +207,27 @@ class Store(Protocol):
     async def unposted(self, since: float) -> list[str]:
         """Running or finished tables (changed since `since`) whose latest board is not posted."""
 
+    async def record_reminders(
+        self,
+        table: TableRecord,
+        *,
+        expected_revision: int,
+        changed_seats: Sequence[SeatRecord],
+        owed: Sequence[OwedReminder],
+    ) -> None:
+        """Write the table row and the seats just reminded, and put their reminders in the
+        outbox, in one transaction, if the table is still at `expected_revision`; else
+        StaleRevision (and nothing is written)."""
+
+    async def owed_reminders(self, table_id: str | None = None) -> list[OwedReminder]:
+        """The reminders in the outbox (of one table, or of all), oldest first."""
+
+    async def owe_reminders(self, owed: Sequence[OwedReminder]) -> None:
+        """Put reminders in the outbox (those there already stay as they are)."""
+
+    async def reminder_done(self, reminder: OwedReminder) -> None:
+        """Take a reminder out of the outbox: sent, or no longer of use."""
+
     async def seen_versions(self, table_id: str) -> dict[str, int]:
         """Per seat, the version up to which its private notices were shown to it."""
 
@@ -205,6 +237,9 @@ class Store(Protocol):
 
     async def notices_by_dm(self, users: Sequence[str]) -> set[str]:
         """Those of `users` who want their private notices by direct message."""
+
+    async def dm_wishes(self) -> list[str]:
+        """Every member who wants their private notices by direct message (for copying)."""
 
     async def open_tables_of(self, user: str) -> int:
         """How many open tables (lobby or playing) seat this user."""

@@ -1,4 +1,5 @@
-"""Fixtures for the Discord adapter: a real Bot on SimCord's in-memory Discord, with SQLite."""
+"""Fixtures for the Discord adapter: a real Bot on SimCord's in-memory Discord, with SQLite (or
+PostgreSQL, for the tests that ask for it)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from simcord import interactions as sim_interactions
 
 from bot.discord.app import Bot
 from bot.service.config import Settings
-from bot.service.store import SqliteStore
+from bot.service.store import Store, open_store
 from bot.service.tables import TableService
 
 GUILD_ID = 4_242_424_242_424_242
@@ -29,7 +30,7 @@ class World:
     """One test's Discord: the env, a guild, a channel, and how to build (or rebuild) the bot."""
 
     def __init__(
-        self, env: simcord.Env, store: SqliteStore, settings: Settings, bot_options: dict[str, Any]
+        self, env: simcord.Env, store: Store, settings: Settings, bot_options: dict[str, Any]
     ) -> None:
         self.env = env
         self.store = store
@@ -52,17 +53,23 @@ class World:
         return bot
 
 
-def make_bot(store: SqliteStore, settings: Settings, **options: Any) -> Bot:
+def make_service(store: Store) -> TableService:
+    """One process's table service: virtual time, tables named t1, t2, ..., seed 7."""
     ids = itertools.count(1)
-    service = TableService(
+    return TableService(
         store,
         clock=virtual_now,
         new_id=lambda: f"t{next(ids)}",
         new_seed=lambda: 7,
     )
+
+
+def make_bot(
+    store: Store, settings: Settings, service: TableService | None = None, **options: Any
+) -> Bot:
     options.setdefault("renderer", None)
     options.setdefault("retry_delay", 0.01)
-    return Bot(service=service, settings=settings, **options)
+    return Bot(service=service or make_service(store), settings=settings, **options)
 
 
 @pytest.fixture
@@ -87,11 +94,21 @@ def bot_options() -> dict[str, Any]:
 
 
 @pytest.fixture
-async def world(tmp_path: Path, bot_options: dict[str, Any]) -> AsyncIterator[World]:
-    settings = Settings(database=tmp_path / "db.sqlite3", sync_guild=GUILD_ID)
-    async with await SqliteStore.open(settings.database) as store:
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The world's database: a SQLite file, or a fresh PostgreSQL database for a test
+    parametrized with `@pytest.mark.parametrize("database", ["postgresql"], indirect=True)`."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return str(request.getfixturevalue("postgres_dsn"))
+    return tmp_path / "db.sqlite3"
+
+
+@pytest.fixture
+async def world(database: Path | str, bot_options: dict[str, Any]) -> AsyncIterator[World]:
+    settings = Settings(database=database, sync_guild=GUILD_ID)
+    async with await open_store(settings.database) as store:
         bot = make_bot(store, settings, **bot_options)
-        env = simcord.Env(bot)
+        # The bot shards as Discord advises unless configured; this Discord advises one shard.
+        env = simcord.Env(bot, shard_count=None if bot.shard_count else 1)
         env.create_guild("Spieltisch", id=GUILD_ID)
         await env.start()
         try:

@@ -19,8 +19,9 @@ from bot.discord.components import (
     build_view,
     move_custom_id,
 )
+from bot.service.tables import TableService
 from games.adapters import MoveGroup
-from tests.bot.discord.conftest import GUILD_ID, World
+from tests.bot.discord.conftest import GUILD_ID, World, virtual_now
 from tests.bot.discord.driver import bot_messages, components_of, latest_board, to_act
 
 
@@ -143,6 +144,26 @@ async def test_a_player_is_reminded_after_the_configured_time(world: World) -> N
     await world.env.advance_time(15 * 60)
     reminders = [m for m in bot_messages(thread)[before:] if "waiting for your move" in m.content]
     assert len(reminders) == 1 and f"<@{waiting}>" in reminders[0].content
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+async def test_a_reminder_recorded_before_a_crash_is_sent_once_after_the_restart(
+    world: World,
+) -> None:
+    *_, thread = await two_player_game(world, remind_hours=1.0)
+    waiting = to_act(latest_board(thread))[0]
+    before = len(bot_messages(thread))
+    # A process whose clock is past the reminder time records the reminder and dies before
+    # sending it.
+    dying = TableService(world.store, clock=lambda: virtual_now() + 3700)
+    assert len((await dying.tick()).reminders) == 1
+    assert len(bot_messages(thread)) == before
+    for _ in range(2):  # the next process sends it; the one after finds nothing owed
+        await world.restart()
+        await world.env.advance_time(1)
+        sent = [m for m in bot_messages(thread)[before:] if "waiting for your move" in m.content]
+        assert len(sent) == 1 and f"<@{waiting}>" in sent[0].content
+    assert await world.bot.service.owed_reminder_tables() == []
 
 
 async def test_a_rate_limit_and_a_missing_permission_are_survived(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.discord.board import default_renderer
 from tests.bot.discord.conftest import World
 from tests.bot.discord.driver import DISCORD_ANSWER_LIMIT, Timing, play_to_the_end
@@ -22,6 +24,8 @@ async def test_two_members_play_a_whole_game_to_the_final_score(world: World) ->
     assert len(timing.times) > 50
 
 
+# The adapter's tests run on SQLite; this one also on PostgreSQL, the store of several processes.
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
 async def test_one_member_plays_a_solo_game(world: World) -> None:
     alice = world.member("alice")
     timing = Timing()

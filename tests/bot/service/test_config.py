@@ -68,6 +68,16 @@ def test_relative_paths_are_relative_to_the_file(tmp_path: Path) -> None:
         ("[reminders]\ntakeover = 'sometimes'", "config.toml: reminders.takeover: Input should"),
         ("database = [1]", "config.toml: database:"),
         ("database = ", "config.toml: not valid TOML: Invalid value (at line 1"),
+        ("shard_ids = [0]", "config.toml: shard_ids: Value error, needs shard_count"),
+        (
+            "shard_count = 2\nshard_ids = [0, 2]",
+            "config.toml: shard_ids: Value error, shard numbers",
+        ),
+        ("shard_count = 2\nshard_ids = [-1]", "config.toml: shard_ids: Value error, shard numbers"),
+        ("shard_count = 2\nshard_ids = [1, 1]", "config.toml: shard_ids: Value error, each shard"),
+        ("shard_count = 2\nshard_ids = []", "config.toml: shard_ids: Value error, must name at"),
+        ("shard_count = 0", "config.toml: shard_count: Input should be greater than or equal"),
+        ("shard_count = 'many'", "config.toml: shard_count: Input should be a valid integer"),
     ],
 )
 def test_a_bad_value_is_named_by_file_and_key(tmp_path: Path, text: str, expected: str) -> None:
@@ -151,3 +161,21 @@ def test_the_database_may_be_a_postgresql_url(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text(f'database = "{url}"\n')
     assert load_settings(path, environ={}).database == url  # not made relative, nor a Path
+
+
+def test_each_process_may_be_given_its_shards_by_the_environment(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("shard_count = 4\nshard_ids = [0, 1]\n")
+    settings = load_settings(path, environ={})
+    assert (settings.shard_count, settings.shard_ids) == (4, (0, 1))
+    settings = load_settings(path, environ={"SPIELTISCH_SHARD_IDS": "2, 3"})
+    assert (settings.shard_count, settings.shard_ids) == (4, (2, 3))
+    settings = load_settings(
+        environ={"SPIELTISCH_SHARD_COUNT": "8", "SPIELTISCH_SHARD_IDS": "7"}, path=path
+    )
+    assert (settings.shard_count, settings.shard_ids) == (8, (7,))
+    with pytest.raises(ConfigError, match=r"environment: SPIELTISCH_SHARD_IDS: .*from 0 to 3"):
+        load_settings(path, environ={"SPIELTISCH_SHARD_IDS": "4"})
+    with pytest.raises(ConfigError, match=r"environment: SPIELTISCH_SHARD_IDS: .*separated by"):
+        load_settings(path, environ={"SPIELTISCH_SHARD_IDS": "0;1"})
+    assert Settings().shard_count is None and Settings().shard_ids is None  # Discord advises

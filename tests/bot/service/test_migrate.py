@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.service.store import SCHEMA_VERSION, SqliteStore, open_store
+from bot.service.store import SCHEMA_VERSION, OwedReminder, SqliteStore, open_store
 from bot.service.store.copy import copy_tables
 from bot.service.store.stats import ResultRow
 from bot.service.store.undo import UndoRecord
@@ -41,6 +41,9 @@ async def test_a_sqlite_database_is_copied_into_postgresql_with_every_game(
         await service.record_message(update.table.id, f"m{n}", f"c{n}")
         versions[update.table.id] = update.version
     await service.join("lobby", "u2", name="Ben")  # a lobby without a game travels too
+    await service.set_notices_by_dm("u1", True)  # a member's own choice, not a table's
+    await service.set_notices_by_dm("u3", True)
+    await service.set_notices_by_dm("u3", False)
     await store.close()
 
     result = _migrate("--from", f"sqlite:{db_path}", "--to", postgres_dsn)
@@ -60,6 +63,8 @@ async def test_a_sqlite_database_is_copied_into_postgresql_with_every_game(
         assert after.version > version
     lobby = await moved.find("lobby")
     assert lobby is not None and [s.seat for s in lobby.seats] == ["Ben"]
+    assert "1 members' notices by direct message" in result.stdout
+    assert await moved.notices_by_dm(["u1", "u2", "u3"]) == {"u1"}
     await target.close()
 
 
@@ -80,6 +85,8 @@ async def test_copy_between_two_sqlite_files(tmp_path: Path, make_service: Servi
     assert await source.stats.record([result], [])
     await source.undo.put(UndoRecord(table_id, "u1", "Ann", 1, 2, (), {}, 60.0))
     await source.mark_seen(table_id, "Ann", 2)
+    owed = OwedReminder(table_id, 0, "u1", 1000.0, 90.0)
+    await source.owe_reminders([owed])
     target = await SqliteStore.open(tmp_path / "b.sqlite3")
     report = await copy_tables(source, target)
     assert (report.copied, report.not_replaying) == (1, ())
@@ -88,5 +95,6 @@ async def test_copy_between_two_sqlite_files(tmp_path: Path, make_service: Servi
     assert await target.stats.results() == [result]
     assert await target.undo.get(table_id) == await source.undo.get(table_id)
     assert await target.seen_versions(table_id) == {"Ann": 2}
+    assert await target.owed_reminders() == [owed]
     await source.close()
     await target.close()

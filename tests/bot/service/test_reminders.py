@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.store import SqliteStore
+from bot.service.store import SqliteStore, open_store
 from bot.service.tables import TableService
+from bot.service.updates import Reminder
 from tests.bot.conftest import START, Clock, ServiceFactory
 
 HOUR = 3600.0
@@ -151,4 +152,87 @@ async def test_recover_finishes_ai_moves_a_crash_left_undone(
     assert [(m.seat, m.by) for m in recovered.moves] == [("Bot 1", "ai")]
     assert [s.seat for s in recovered.to_act] == ["Ann"]
     assert await restarted.recover() == ()
+    await store.close()
+
+
+# ---------------------------------------------------------------- the reminder outbox
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, db_path: Path) -> str:
+    if request.param == "postgresql":
+        return str(request.getfixturevalue("postgres_dsn"))
+    return str(db_path)
+
+
+class Sender:
+    """What the adapter does with an owed reminder: here, keeps it (or fails, when told to)."""
+
+    def __init__(self, works: bool = True) -> None:
+        self.works = works
+        self.sent: list[Reminder] = []
+
+    async def __call__(self, reminder: Reminder) -> bool:
+        if self.works:
+            self.sent.append(reminder)
+        return self.works
+
+
+async def test_a_reminder_recorded_before_a_crash_is_sent_once_after_it(
+    database: str, make_service: ServiceFactory, clock: Clock
+) -> None:
+    store = await open_store(database)
+    table_id = await alice_and_bob(make_service(store))
+    clock.now = START + HOUR
+    (recorded,) = (await make_service(store).tick()).reminders
+    await store.close()  # the process dies before sending it
+
+    store = await open_store(database)
+    restarted = make_service(store)
+    assert await restarted.owed_reminder_tables() == [table_id]
+    sender = Sender()
+    assert await restarted.send_reminders(table_id, sender)
+    assert sender.sent == [recorded]  # the same reminder, with the same key (Discord's nonce)
+    assert await restarted.owed_reminder_tables() == []
+    assert await restarted.send_reminders(table_id, sender) and len(sender.sent) == 1
+    assert await reminded(restarted) == []  # and the tick does not record it again
+    await store.close()
+
+
+async def test_an_unsent_reminder_waits_and_one_no_longer_true_is_dropped(
+    service: TableService, clock: Clock
+) -> None:
+    table_id = await alice_and_bob(service)
+    clock.now = START + HOUR
+    assert await reminded(service) == ["Alice"]
+    assert not await service.send_reminders(table_id, Sender(works=False))  # Discord is down
+    assert await service.owed_reminder_tables() == [table_id]
+    await service.act(table_id, "u1", "add 1")  # Alice moved meanwhile: nothing to remind
+    sender = Sender()
+    assert await service.send_reminders(table_id, sender)
+    assert sender.sent == [] and await service.owed_reminder_tables() == []
+    clock.now = START + 2 * HOUR + 1
+    assert await reminded(service) == ["Bob"]
+    clock.now = START + 3 * HOUR + 2  # Bob reminded again before the first could be sent
+    assert await reminded(service) == ["Bob"]
+    assert await service.send_reminders(table_id, sender)
+    assert [r.waited for r in sender.sent] == [2 * HOUR + 2]  # only the latest still holds
+
+
+async def test_a_table_another_process_is_reminding_is_left_to_it(
+    postgres_dsn: str, make_service: ServiceFactory, clock: Clock
+) -> None:
+    import asyncpg
+
+    store = await open_store(postgres_dsn)
+    service = make_service(store)
+    table_id = await alice_and_bob(service)
+    clock.now = START + HOUR
+    assert await reminded(service) == ["Alice"]
+    other = await asyncpg.connect(postgres_dsn)  # another process, sending it right now
+    assert await other.fetchval("SELECT pg_try_advisory_lock(74657432, hashtext($1))", table_id)
+    sender = Sender()
+    assert not await service.send_reminders(table_id, sender) and sender.sent == []
+    await other.close()  # it died before taking it out of the outbox: this process sends it
+    assert await service.send_reminders(table_id, sender) and len(sender.sent) == 1
     await store.close()

@@ -18,6 +18,7 @@ from bot.service.store import (
     DuplicateId,
     MessageRecord,
     MoveRecord,
+    OwedReminder,
     SeatRecord,
     SqliteStore,
     StaleRevision,
@@ -261,6 +262,29 @@ async def test_seen_notices_never_go_back_and_dm_wishes_are_per_user(store: Stor
     await store.set_notices_by_dm("u2", False)
     assert await store.notices_by_dm(["u1", "u2", "u3"]) == {"u1"}
     assert await store.notices_by_dm([]) == set()
+
+
+async def test_a_reminder_is_owed_from_the_guarded_write_that_marks_its_seat_until_done(
+    store: Store,
+) -> None:
+    await store.create(table())
+    (seat,) = table().seats
+    reminded = replace(table(), revision=1, seats=(replace(seat, reminded_at=50.0),))
+    owed = OwedReminder("t1", 0, "u1", 50.0, 49.0)
+    with pytest.raises(StaleRevision):  # written by another process meanwhile: nothing written
+        await store.record_reminders(
+            reminded, expected_revision=5, changed_seats=reminded.seats, owed=[owed]
+        )
+    assert await store.owed_reminders() == [] and await store.get("t1") == table()
+    await store.record_reminders(
+        reminded, expected_revision=0, changed_seats=reminded.seats, owed=[owed]
+    )
+    assert await store.get("t1") == reminded
+    assert await store.owed_reminders("t1") == [owed] and await store.owed_reminders("t2") == []
+    await store.owe_reminders([owed])  # put there again (a copy run twice): still one
+    assert await store.owed_reminders() == [owed]
+    await store.reminder_done(owed)
+    assert await store.owed_reminders() == []
 
 
 async def test_open_tables_of_counts_lobbies_and_games_not_finished_ones(store: Store) -> None:

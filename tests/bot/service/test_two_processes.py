@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.service import errors
 from bot.service.store import SqliteStore, TableRecord
 from bot.service.tables import TableService
 from tests.bot.conftest import ServiceFactory
@@ -40,6 +41,10 @@ class Interleaved:
     async def append(self, *arguments: Any, **options: Any) -> None:
         await self._interleave()
         await self._store.append(*arguments, **options)
+
+    async def record_reminders(self, *arguments: Any, **options: Any) -> None:
+        await self._interleave()
+        await self._store.record_reminders(*arguments, **options)
 
 
 async def _two_player_table(service: TableService) -> str:
@@ -146,5 +151,26 @@ async def test_the_tick_survives_another_process_writing_a_due_table(
     reminded = sorted(r.table.id for r in tick.reminders)
     assert reminded == tables[1:]  # the first was moved by the other process meanwhile
     assert (await first.tick()).reminders == ()  # nothing is reminded twice
+    await first_store.close()
+    await second_store.close()
+
+
+async def test_a_move_refused_on_a_copy_another_process_made_stale_is_judged_again(
+    db_path: Path, make_service: ServiceFactory
+) -> None:
+    """A process whose cached copy is behind must not refuse a move for a turn it missed."""
+    first_store, second_store = await SqliteStore.open(db_path), await SqliteStore.open(db_path)
+    first, second = make_service(first_store), make_service(second_store)
+    table_id = await _two_player_table(first)
+    await second.status(table_id)  # cached there: Ann to act
+    await first.act(table_id, "u1", "add 1")  # Ben's turn now, unknown to the second process
+    typed = await second.act(table_id, "u2", "add 2")
+    assert typed.version == 2
+    await first.act(table_id, "u1", "add 1")
+    clicked = await second.act(table_id, "u2", "add 1", version=3)  # a button of version 3
+    assert clicked.version == 4
+    with pytest.raises(errors.NotYourTurn):  # a refusal on a current copy stands
+        await second.act(table_id, "u2", "add 1")
+    assert [m.seat for m in await first.log(table_id)] == ["Ann", "Ben", "Ann", "Ben"]
     await first_store.close()
     await second_store.close()
