@@ -39,6 +39,21 @@ from games.stpetersburg.models import (
 from games.stpetersburg.narration import describe_event
 from games.stpetersburg.notation import OPTIONAL_WORDS, format_move, parse_move
 
+# The exact move classes: a type lookup in a set is cheaper than isinstance over the tuple.
+_MOVE_CLASSES = frozenset(MOVE_TYPES)
+# seat id -> the frozenset holding only it (to_act's answer); immutable, so one per seat is shared.
+_ACTING: dict[str, frozenset[str]] = {}
+
+
+def _acting(seat_id: str) -> frozenset[str]:
+    found = _ACTING.get(seat_id)
+    if found is None:
+        if len(_ACTING) >= 4096:
+            _ACTING.clear()
+        found = _ACTING[seat_id] = frozenset((seat_id,))
+    return found
+
+
 # How many start-player markers each seat holds, by player count (digest §1.2).
 MARKER_SHARES = {1: (4,), 2: (2, 2), 3: (2, 1, 1), 4: (1, 1, 1, 1)}
 
@@ -177,18 +192,23 @@ class StPetersburg(Game[State, Move, View]):
         if state.finished:
             return frozenset()
         seat = state.pending.seat if state.pending is not None else state.turn
-        return frozenset((state.players[seat].id,))
+        return _acting(state.players[seat].id)
 
     def legal_moves(self, state: State, player: str) -> list[Move]:
-        seat = self._seat(state, player)
-        if seat < 0 or state.finished:
+        if state.finished:
             return []
+        pending = state.pending
+        seat = pending.seat if pending is not None else state.turn
+        if state.players[seat].id != player:
+            return []  # only one seat may act at a time: every other seat has no move
         return rules.legal_moves(state, seat)
 
     def apply(self, state: State, player: str, move: Move) -> State:
-        self.check_move_type(move)
+        if type(move) not in _MOVE_CLASSES:
+            self.check_move_type(move)
         # The one seat that may act; anything else gets the contract's own refusal.
-        seat = state.pending.seat if state.pending is not None else state.turn
+        pending = state.pending
+        seat = pending.seat if pending is not None else state.turn
         if state.finished or state.players[seat].id != player:
             self.check_turn(state, player)
             raise AssertionError("check_turn accepted a seat that may not act")

@@ -69,9 +69,10 @@ class Holdings:
     rather than by the cyclic garbage collector.
     """
 
-    __slots__ = ("counts", "discount", "hand_limit", "replaceable")
+    __slots__ = ("area", "counts", "discount", "hand_limit", "payouts", "pubs", "replaceable")
 
     def __init__(self, area: tuple[str, ...]) -> None:
+        self.area = area
         counts: dict[str, int] = {}
         for key in area:
             counts[key] = counts.get(key, 0) + 1
@@ -81,11 +82,32 @@ class Holdings:
             self.discount[colour] = int(key in counts)
         self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
         self.replaceable: dict[str, tuple[str, ...]] = {}  # trading card -> its targets here
+        self.payouts: dict[str, tuple[int, int]] = {}  # colour -> what its scoring pays
+        self.pubs = counts.get("pub", 0)
 
     def price(self, card: str) -> int:
         """The printed cost less identical cards and the colour discount (digest §1.6), before
         the old-card discount, a displaced card's value and the minimum payment."""
         return COST[card] - self.counts.get(card, 0) - self.discount[COLOUR[card]]
+
+    def payout(self, colour: str) -> tuple[int, int]:
+        """(rubles, points) the cards of `colour` here pay at that colour's scoring (§1.9),
+        before a used Observatory's loss."""
+        found = self.payouts.get(colour)
+        if found is None:
+            area = self.area
+            money = points = 0
+            for key in area:
+                if COLOUR[key] == colour:
+                    income, score = INCOME[key]
+                    money += income
+                    points += score
+            if colour == "blue" and "mariinskij_theater" in self.counts:
+                money += sum(COLOUR[k] == "orange" for k in area)
+            elif colour == "orange" and "tax_man" in self.counts:
+                money += sum(COLOUR[k] == "green" for k in area)
+            found = self.payouts[colour] = (money, points)
+        return found
 
     def targets(self, card: str) -> tuple[str, ...]:
         """The distinct cards here, in the order they came into play, that the trading card
@@ -107,8 +129,22 @@ class Holdings:
         return ((None, max(MINIMUM_PAYMENT, price)),)
 
 
+# id(area) -> its Holdings. An area tuple is shared by every state until its owner's next card
+# comes into play, so looking it up by identity (no hashing of the tuple) nearly always finds it.
+# A Holdings keeps its area alive, so no other tuple can have that id while it is listed.
 # Bounded: a long search meets many areas, and each Holdings is small.
-holdings = lru_cache(maxsize=4096)(Holdings)
+_holdings: dict[int, Holdings] = {}
+_HOLDINGS_KEPT = 4096
+
+
+def holdings(area: tuple[str, ...]) -> Holdings:
+    """What the play area `area` means for prices (worked out once per area tuple)."""
+    found = _holdings.get(id(area))
+    if found is None or found.area is not area:
+        if len(_holdings) >= _HOLDINGS_KEPT:
+            _holdings.clear()
+        found = _holdings[id(area)] = Holdings(area)
+    return found
 
 
 def cost(
@@ -143,18 +179,9 @@ def placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | No
 
 def payout(player: PlayerState, colour: str) -> tuple[int, int]:
     """(rubles, points) the player's cards of `colour` pay at that colour's scoring (§1.9)."""
-    money = points = 0
-    for key in player.area:
-        if COLOUR[key] == colour:
-            income, score = INCOME[key]
-            money += income
-            points += score
+    money, points = holdings(player.area).payout(colour)
     if colour == "blue":
         points -= player.observatories_used  # a used Observatory scores nothing
-        if "mariinskij_theater" in player.area:
-            money += sum(COLOUR[k] == "orange" for k in player.area)
-    elif colour == "orange" and "tax_man" in player.area:
-        money += sum(COLOUR[k] == "green" for k in player.area)
     return money, points
 
 
@@ -164,7 +191,8 @@ def aristocrat_kinds(player: PlayerState) -> set[str]:
 
 
 def pub_limit(player: PlayerState) -> int:
-    return min(PUB_POINTS_PER_PUB * player.area.count("pub"), player.money // PUB_PRICE_PER_POINT)
+    pubs = holdings(player.area).pubs
+    return min(PUB_POINTS_PER_PUB * pubs, player.money // PUB_PRICE_PER_POINT) if pubs else 0
 
 
 # ---------------------------------------------------------------- interned moves
@@ -190,21 +218,24 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     global _last_legal
     moves = _list_moves(state, seat)
     # Kept for is_legal: the caller nearly always applies one of the moves it was just given.
-    _last_legal = (state, seat, tuple(moves))  # one assignment: safe to read from any thread
-    return moves
+    _last_legal = (state, seat, moves)  # one assignment: safe to read from any thread
+    return list(moves)
 
 
 _last_legal: tuple[State | None, int, tuple[Move, ...]] = (None, -1, ())
 
 
-def _list_moves(state: State, seat: int) -> list[Move]:
+_PASS_ONLY: tuple[Move, ...] = (PASS,)
+
+
+def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
     player = state.players[seat]
     pending = state.pending
     if pending is not None:
         if pending.seat != seat:
-            return []
+            return ()
         if pending.kind == "pub":
-            return [pub_move(n) for n in range(pub_limit(player) + 1)]
+            return tuple([pub_move(n) for n in range(pub_limit(player) + 1)])
         assert pending.card is not None
         held = holdings(player.area)
         drawn: list[Move] = [
@@ -215,20 +246,31 @@ def _list_moves(state: State, seat: int) -> list[Move]:
         if len(player.hand) < held.hand_limit:
             drawn.append(drawn_move("take", None))
         drawn.append(drawn_move("discard", None))
-        return drawn
+        return tuple(drawn)
     if state.finished or state.turn != seat:
-        return []
+        return ()
     held = holdings(player.area)
     money = player.money
+    if (
+        money < MINIMUM_PAYMENT
+        and len(player.hand) >= held.hand_limit
+        and (state.phase != "buildings" or face_up_observatories(player) == 0)
+    ):
+        return _PASS_ONLY  # no money and a full hand: the commonest position in a random game
     moves: list[Move] = []
     on_board = seen_in_order(state.board)
     hand = player.hand
     price_of = held.price
-    # Nothing costs less than the minimum payment; above it each card is priced as in offers.
+    # Nothing costs less than the minimum payment; above it each card is priced as in offers
+    # (Holdings.price, written out here: this loop is the engine's hottest).
     if money >= MINIMUM_PAYMENT:
+        counts = held.counts
+        discount = held.discount
         for key in on_board:
             card, old = key
-            price = price_of(card) - (OLD_CARD_DISCOUNT if old else 0)
+            price = COST[card] - counts.get(card, 0) - discount[COLOUR[card]]
+            if old:
+                price -= OLD_CARD_DISCOUNT
             if card in TRADING:
                 for target in held.targets(card):
                     if price - DISPLACED_VALUE[target] <= money:
@@ -249,26 +291,37 @@ def _list_moves(state: State, seat: int) -> list[Move]:
     if state.phase == "buildings" and face_up_observatories(player) > 0:
         moves.extend(observe_move(stack) for stack in STACKS if len(state.stacks[stack]) >= 2)
     moves.append(PASS)
-    return moves
+    return tuple(moves)
 
 
 def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], ...]:
     """The distinct (card, old) on the board, in the order of their spaces."""
-    global _last_seen
-    last_board, last_seen = _last_seen
-    if board is last_board:
-        return last_seen  # a pass leaves the board tuple as it was: same answer
-    seen: list[tuple[str, bool]] = []
-    for slot in board:
+    return _board_keys(board)[1]
+
+
+def board_index(board: Sequence[BoardCard | None], card: str, old: bool) -> int:
+    """The first space of the board holding (card, old); ValueError if there is none."""
+    return _board_keys(board)[2][card, old]
+
+
+def _board_keys(
+    board: Sequence[BoardCard | None],
+) -> tuple[Sequence[BoardCard | None], tuple[tuple[str, bool], ...], dict[tuple[str, bool], int]]:
+    global _last_board
+    last = _last_board
+    if board is last[0]:
+        return last  # a pass leaves the board tuple as it was, and apply follows legal_moves
+    first: dict[tuple[str, bool], int] = {}
+    for index, slot in enumerate(board):
         if slot is not None:
-            key = (slot.card, slot.old)
-            if key not in seen:
-                seen.append(key)
-    _last_seen = (board, tuple(seen))  # one assignment: safe to read from any thread
-    return _last_seen[1]
+            first.setdefault((slot.card, slot.old), index)
+    last = _last_board = (board, tuple(first), first)  # one assignment: safe from any thread
+    return last
 
 
-_last_seen: tuple[Sequence[BoardCard | None], tuple[tuple[str, bool], ...]] = ((), ())
+_last_board: tuple[
+    Sequence[BoardCard | None], tuple[tuple[str, bool], ...], dict[tuple[str, bool], int]
+] = ((), (), {})
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
