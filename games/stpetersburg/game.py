@@ -24,9 +24,9 @@ from games.stpetersburg.data import (
     card_key,
     full_deck,
 )
+from games.stpetersburg.effects import board_card
 from games.stpetersburg.models import (
     MOVE_TYPES,
-    BoardCard,
     Move,
     Options,
     PlayerState,
@@ -35,6 +35,7 @@ from games.stpetersburg.models import (
     State,
     View,
     Yield,
+    build,
 )
 from games.stpetersburg.narration import describe_event
 from games.stpetersburg.notation import OPTIONAL_WORDS, format_move, parse_move
@@ -53,6 +54,8 @@ def _acting(seat_id: str) -> frozenset[str]:
         found = _ACTING[seat_id] = frozenset((seat_id,))
     return found
 
+
+_DEFAULT_OPTIONS = Options()
 
 # How many start-player markers each seat holds, by player count (digest §1.2).
 MARKER_SHARES = {1: (4,), 2: (2, 2), 3: (2, 1, 1), 4: (1, 1, 1, 1)}
@@ -101,32 +104,60 @@ class StPetersburg(Game[State, Move, View]):
             rng, markers = self._deal_markers(rng, len(players))
         n = len(players)
         first_deal = 2 * n
-        state = State(
-            options=opts,
-            rng=rng,
-            players=tuple(PlayerState(id=p, money=STARTING_MONEY) for p in players),
-            stacks={**stacks, "workers": stacks["workers"][first_deal:]},
-            board=(
-                *(BoardCard(card=c) for c in stacks["workers"][:first_deal]),
-                *(None,) * (BOARD_SIZE - first_deal),
-            ),
-            markers=markers,
-            turn=markers["workers"],
-            events=(
-                Event(
-                    kind="start",
-                    data={
-                        "players": players,
-                        "start": players[markers["workers"]],
-                        "cards": [c for c in stacks["workers"][:first_deal]],
-                        "public_money": opts.public_money,
-                    },
+        dealt = stacks["workers"][:first_deal]
+        # Every value below is already of its field's type: built without re-validation, like
+        # every state apply makes (the conformance tests compare states with their JSON).
+        return build(
+            State,
+            {
+                "game": "stpetersburg",
+                "options": opts,
+                "rng": rng,
+                "players": tuple(
+                    build(
+                        PlayerState,
+                        {
+                            "id": p,
+                            "money": STARTING_MONEY,
+                            "points": 0,
+                            "hand": (),
+                            "area": (),
+                            "observatories_used": 0,
+                        },
+                    )
+                    for p in players
                 ),
-            ),
+                "stacks": {**stacks, "workers": stacks["workers"][first_deal:]},
+                "board": (
+                    *(board_card(c, False) for c in dealt),
+                    *(None,) * (BOARD_SIZE - first_deal),
+                ),
+                "discard": (),
+                "round": 1,
+                "phase": "workers",
+                "markers": markers,
+                "turn": markers["workers"],
+                "passes": 0,
+                "pending": None,
+                "finished": False,
+                "events": (
+                    Event(
+                        kind="start",
+                        data={
+                            "players": players,
+                            "start": players[markers["workers"]],
+                            "cards": list(dealt),
+                            "public_money": opts.public_money,
+                        },
+                    ),
+                ),
+                "moves_played": 0,
+            },
         )
-        return state
 
     def _options(self, options: Mapping[str, Any], n: int) -> Options:
+        if not options:
+            return _DEFAULT_OPTIONS  # immutable: one instance serves every game
         opts: Options = self.validate_options(options)
         if opts.start_markers is not None:
             markers = opts.start_markers
