@@ -115,7 +115,7 @@ class Holdings:
         found = self.replaceable.get(card)
         if found is None:
             allowed = REPLACEABLE[card]
-            found = self.replaceable[card] = tuple(t for t in self.counts if t in allowed)
+            found = self.replaceable[card] = tuple(filter(allowed.__contains__, self.counts))
         return found
 
     def offers(self, card: str, old: bool = False) -> tuple[tuple[str | None, int], ...]:
@@ -249,7 +249,10 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
         return tuple(drawn)
     if state.finished or state.turn != seat:
         return ()
-    held = holdings(player.area)
+    area = player.area
+    held = _holdings.get(id(area))
+    if held is None or held.area is not area:
+        held = holdings(area)
     money = player.money
     if (
         money < MINIMUM_PAYMENT
@@ -332,6 +335,8 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
     `legal_moves` would list for that card; the rest (decisions, the Observatory) compare with
     the full list.
     """
+    if move is PASS:  # the commonest move: listed whenever it is the seat's turn
+        return state.pending is None and not state.finished and state.turn == seat
     last_state, last_seat, last_moves = _last_legal
     if last_state is state and last_seat == seat:
         for listed in last_moves:
