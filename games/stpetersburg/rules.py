@@ -69,7 +69,16 @@ class Holdings:
     rather than by the cyclic garbage collector.
     """
 
-    __slots__ = ("area", "counts", "discount", "hand_limit", "payouts", "pubs", "replaceable")
+    __slots__ = (
+        "area",
+        "counts",
+        "discount",
+        "hand_limit",
+        "most_displaced",
+        "payouts",
+        "pubs",
+        "replaceable",
+    )
 
     def __init__(self, area: tuple[str, ...]) -> None:
         self.area = area
@@ -81,6 +90,9 @@ class Holdings:
         for colour, key in COLOUR_DISCOUNTERS.items():
             self.discount[colour] = int(key in counts)
         self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
+        # The most any card here is worth when displaced: a trading card whose price less this
+        # is more than the money at hand has no affordable target, whatever the targets are.
+        self.most_displaced = max(map(DISPLACED_VALUE.__getitem__, counts), default=0)
         self.replaceable: dict[str, tuple[str, ...]] = {}  # trading card -> its targets here
         self.payouts: dict[str, tuple[int, int]] = {}  # colour -> what its scoring pays
         self.pubs = counts.get("pub", 0)
@@ -275,9 +287,10 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
             if old:
                 price -= OLD_CARD_DISCOUNT
             if card in TRADING:
-                for target in held.targets(card):
-                    if price - DISPLACED_VALUE[target] <= money:
-                        moves.append(buy_move(card, old, target))
+                if price - held.most_displaced <= money:
+                    for target in held.targets(card):
+                        if price - DISPLACED_VALUE[target] <= money:
+                            moves.append(buy_move(card, old, target))
             elif price <= money:
                 moves.append(board_buy(key))
     if len(hand) < held.hand_limit:
@@ -286,9 +299,10 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
         for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
             price = price_of(card)
             if card in TRADING:
-                for target in held.targets(card):
-                    if price - DISPLACED_VALUE[target] <= money:
-                        moves.append(play_move(card, target))
+                if price - held.most_displaced <= money:
+                    for target in held.targets(card):
+                        if price - DISPLACED_VALUE[target] <= money:
+                            moves.append(play_move(card, target))
             elif price <= money:
                 moves.append(play_move(card, None))
     if state.phase == "buildings" and face_up_observatories(player) > 0:
