@@ -48,10 +48,15 @@ def pending(kind: str, seat: int, **values: Any) -> Pending:
     )
 
 
+def new_event(kind: str, who: str | None, private_to: str | None, **data: Any) -> Event:
+    """An event built without re-validation (its values are already of their fields' types)."""
+    return build(Event, {"kind": kind, "seat": who, "private_to": private_to, "data": data})
+
+
 @lru_cache(maxsize=256)
 def passed(who: str) -> Event:
     """The event of a pass, one shared instance per seat: half of all moves are passes."""
-    return build(Event, {"kind": "pass", "seat": who, "private_to": None, "data": {}})
+    return new_event("pass", who, None)
 
 
 class Table:
@@ -125,17 +130,12 @@ class Table:
 
     def event(self, kind: str, seat: int | None = None, **data: Any) -> None:
         who = None if seat is None else self.players[seat].id
-        self.events.append(
-            build(Event, {"kind": kind, "seat": who, "private_to": None, "data": data})
-        )
+        self.events.append(new_event(kind, who, None, **data))
 
     def money_event(self, kind: str, seat: int, **data: Any) -> None:
         """A money amount: public when money is public, otherwise only for its owner."""
         who = self.players[seat].id
-        private_to = None if self.public_money else who
-        self.events.append(
-            build(Event, {"kind": kind, "seat": who, "private_to": private_to, "data": data})
-        )
+        self.events.append(new_event(kind, who, None if self.public_money else who, **data))
 
     def update(self, seat: int, **changes: Any) -> PlayerState:
         player = replace(self.players[seat], **changes)
@@ -267,58 +267,25 @@ class Table:
 
 # ---------------------------------------------------------------- the common moves, in one step
 
-# Events of the common moves, one shared instance per distinct content: events are immutable, and
-# a game repeats the same purchases, takes and payments many times.
+# Events of the common moves and of scorings, one shared instance per distinct content: events
+# are immutable, and a game repeats the same purchases, takes and payments many times.
 buy_event = lru_cache(maxsize=4096)(
-    lambda how, who, card, old, target: build(
-        Event,
-        {
-            "kind": how,
-            "seat": who,
-            "private_to": None,
-            "data": {"card": card, "old": old, "target": target},
-        },
-    )
+    lambda how, who, card, old, target: new_event(how, who, None, card=card, old=old, target=target)
 )
 take_event = lru_cache(maxsize=4096)(
-    lambda who, card, old: build(
-        Event,
-        {"kind": "take", "seat": who, "private_to": None, "data": {"card": card, "old": old}},
-    )
+    lambda who, card, old: new_event("take", who, None, card=card, old=old)
 )
 paid_event = lru_cache(maxsize=4096)(
-    lambda who, private_to, amount, card: build(
-        Event,
-        {
-            "kind": "paid",
-            "seat": who,
-            "private_to": private_to,
-            "data": {"amount": amount, "card": card},
-        },
+    lambda who, private_to, amount, card: new_event(
+        "paid", who, private_to, amount=amount, card=card
     )
 )
-
-
 score_event = lru_cache(maxsize=4096)(
-    lambda who, phase, points: build(
-        Event,
-        {
-            "kind": "score",
-            "seat": who,
-            "private_to": None,
-            "data": {"phase": phase, "points": points},
-        },
-    )
+    lambda who, phase, points: new_event("score", who, None, phase=phase, points=points)
 )
 income_event = lru_cache(maxsize=4096)(
-    lambda who, private_to, amount, phase: build(
-        Event,
-        {
-            "kind": "income",
-            "seat": who,
-            "private_to": private_to,
-            "data": {"amount": amount, "phase": phase},
-        },
+    lambda who, private_to, amount, phase: new_event(
+        "income", who, private_to, amount=amount, phase=phase
     )
 )
 

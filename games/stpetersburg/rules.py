@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from games.base import IllegalMove
 from games.stpetersburg.data import (
@@ -212,9 +213,6 @@ def pub_limit(player: PlayerState) -> int:
 # Moves are immutable, so each distinct move is built once; this keeps legal_moves cheap.
 buy_move = lru_cache(maxsize=None)(lambda card, old, target: Buy(card=card, old=old, target=target))
 take_move = lru_cache(maxsize=None)(lambda card, old: Take(card=card, old=old))
-# The same, by the board's (card, old): a non-trading card's only buy, and its take.
-board_buy = lru_cache(maxsize=None)(lambda key: buy_move(*key, None))
-board_take = lru_cache(maxsize=None)(lambda key: take_move(*key))
 play_move = lru_cache(maxsize=None)(lambda card, target: Play(card=card, target=target))
 observe_move = lru_cache(maxsize=None)(lambda stack: Observe(stack=stack))
 drawn_move = lru_cache(maxsize=None)(lambda action, target: Drawn(action=action, target=target))
@@ -262,9 +260,8 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
     if state.finished or state.turn != seat:
         return ()
     area = player.area
-    held = _holdings.get(id(area))
-    if held is None or held.area is not area:
-        held = holdings(area)
+    found = _holdings.get(id(area))
+    held = found if found is not None and found.area is area else holdings(area)
     money = player.money
     if (
         money < MINIMUM_PAYMENT
@@ -273,7 +270,7 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
     ):
         return _PASS_ONLY  # no money and a full hand: the commonest position in a random game
     moves: list[Move] = []
-    on_board = seen_in_order(state.board)
+    on_board = _board_keys(state.board)
     hand = player.hand
     price_of = held.price
     # Nothing costs less than the minimum payment; above it each card is priced as in offers
@@ -281,20 +278,19 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
     if money >= MINIMUM_PAYMENT:
         counts = held.counts
         discount = held.discount
-        for key in on_board:
-            card, old = key
-            price = COST[card] - counts.get(card, 0) - discount[COLOUR[card]]
-            if old:
-                price -= OLD_CARD_DISCOUNT
-            if card in TRADING:
+        for info in on_board.infos:
+            card = info.card
+            price = info.price - counts.get(card, 0) - discount[info.colour]
+            buy = info.buy
+            if buy is None:  # a trading card: one buy per card it may displace
                 if price - held.most_displaced <= money:
                     for target in held.targets(card):
                         if price - DISPLACED_VALUE[target] <= money:
-                            moves.append(buy_move(card, old, target))
+                            moves.append(buy_move(card, info.old, target))
             elif price <= money:
-                moves.append(board_buy(key))
+                moves.append(buy)
     if len(hand) < held.hand_limit:
-        moves.extend(map(board_take, on_board))
+        moves.extend([info.take for info in on_board.infos])
     if hand and money >= MINIMUM_PAYMENT:
         for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
             price = price_of(card)
@@ -313,32 +309,69 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
 
 def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], ...]:
     """The distinct (card, old) on the board, in the order of their spaces."""
-    return _board_keys(board)[1]
+    return _board_keys(board).keys
 
 
 def board_index(board: Sequence[BoardCard | None], card: str, old: bool) -> int:
-    """The first space of the board holding (card, old); ValueError if there is none."""
-    return _board_keys(board)[2][card, old]
+    """The first space of the board holding (card, old); KeyError if there is none."""
+    return _board_keys(board).first[card, old]
 
 
-def _board_keys(
-    board: Sequence[BoardCard | None],
-) -> tuple[Sequence[BoardCard | None], tuple[tuple[str, bool], ...], dict[tuple[str, bool], int]]:
+class BoardCardInfo(NamedTuple):
+    """What the rules read about one (card, old) on the board, gathered once for good."""
+
+    card: str
+    old: bool
+    price: int  # printed cost less the old-card discount
+    colour: str
+    buy: Buy | None  # its only buy move; None for a trading card, which names a target
+    take: Take
+
+
+_card_info: dict[tuple[str, bool], BoardCardInfo] = {}
+
+
+def card_info(key: tuple[str, bool]) -> BoardCardInfo:
+    found = _card_info.get(key)
+    if found is None:
+        card, old = key
+        trading = card in TRADING
+        found = _card_info[key] = BoardCardInfo(
+            card,
+            old,
+            COST[card] - (OLD_CARD_DISCOUNT if old else 0),
+            COLOUR[card],
+            None if trading else buy_move(card, old, None),
+            take_move(card, old),
+        )
+    return found
+
+
+class BoardKeys(NamedTuple):
+    """One board tuple worked out: its distinct (card, old) in order, what the rules read about
+    each, and the first space of each."""
+
+    board: Sequence[BoardCard | None]
+    keys: tuple[tuple[str, bool], ...]
+    infos: tuple[BoardCardInfo, ...]
+    first: dict[tuple[str, bool], int]
+
+
+def _board_keys(board: Sequence[BoardCard | None]) -> BoardKeys:
     global _last_board
     last = _last_board
-    if board is last[0]:
+    if board is last.board:
         return last  # a pass leaves the board tuple as it was, and apply follows legal_moves
     first: dict[tuple[str, bool], int] = {}
     for index, slot in enumerate(board):
         if slot is not None:
             first.setdefault((slot.card, slot.old), index)
-    last = _last_board = (board, tuple(first), first)  # one assignment: safe from any thread
-    return last
+    keys = tuple(first)
+    last = _last_board = BoardKeys(board, keys, tuple(map(card_info, keys)), first)
+    return last  # one assignment above: safe to read from any thread
 
 
-_last_board: tuple[
-    Sequence[BoardCard | None], tuple[tuple[str, bool], ...], dict[tuple[str, bool], int]
-] = ((), (), {})
+_last_board = BoardKeys((), (), (), {})
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
