@@ -35,10 +35,7 @@ from games.stpetersburg.models import (
     build,
     replace,
 )
-from games.stpetersburg.rules import board_index, cost, payout, pub_limit
-
-# One shared, immutable BoardCard per (card, old).
-board_card = lru_cache(maxsize=None)(lambda card, old: build(BoardCard, {"card": card, "old": old}))
+from games.stpetersburg.rules import BOARD_CARDS, board_index, cost, payout, pub_limit
 
 
 def pending(kind: str, seat: int, **values: Any) -> Pending:
@@ -220,7 +217,7 @@ class Table:
             self.stacks = {**self.stacks, stack: deck[count:]}
             board = list(self.board)
             for index, card in zip(empty, dealt, strict=False):
-                board[index] = board_card(card, False)  # the gaps fill from the left
+                board[index] = BOARD_CARDS[card, False]  # the gaps fill from the left
             self.board = tuple(board)
             self.event("refill", None, stack=stack, cards=list(dealt))
             if not self.stacks[stack]:
@@ -255,7 +252,8 @@ class Table:
         old = [slot.card for slot in self.board if slot is not None and slot.old]
         self.discard_cards(*old)
         self.board = tuple(
-            None if slot is None or slot.old else board_card(slot.card, True) for slot in self.board
+            None if slot is None or slot.old else BOARD_CARDS[slot.card, True]
+            for slot in self.board
         )
         self.event("round_end", None, round=self.round, discarded=old)
         n = len(self.players)

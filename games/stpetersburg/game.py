@@ -24,7 +24,6 @@ from games.stpetersburg.data import (
     card_key,
     full_deck,
 )
-from games.stpetersburg.effects import board_card
 from games.stpetersburg.models import (
     MOVE_TYPES,
     Move,
@@ -129,7 +128,7 @@ class StPetersburg(Game[State, Move, View]):
                 ),
                 "stacks": {**stacks, "workers": stacks["workers"][first_deal:]},
                 "board": (
-                    *(board_card(c, False) for c in dealt),
+                    *(rules.BOARD_CARDS[c, False] for c in dealt),
                     *(None,) * (BOARD_SIZE - first_deal),
                 ),
                 "discard": (),

@@ -40,6 +40,7 @@ from games.stpetersburg.models import (
     PubPurchase,
     State,
     Take,
+    build,
 )
 
 # ---------------------------------------------------------------- costs and targets
@@ -83,13 +84,15 @@ class Holdings:
 
     def __init__(self, area: tuple[str, ...]) -> None:
         self.area = area
-        counts: dict[str, int] = {}
+        counts = dict.fromkeys(area, 0)  # in the order the cards came into play
         for key in area:
-            counts[key] = counts.get(key, 0) + 1
-        self.counts = counts  # in the order the cards came into play
-        self.discount = {"green": 0}
-        for colour, key in COLOUR_DISCOUNTERS.items():
-            self.discount[colour] = int(key in counts)
+            counts[key] += 1
+        self.counts = counts
+        self.discount = {
+            "green": 0,
+            "blue": int(COLOUR_DISCOUNTERS["blue"] in counts),
+            "orange": int(COLOUR_DISCOUNTERS["orange"] in counts),
+        }
         self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
         # The most any card here is worth when displaced: a trading card whose price less this
         # is more than the money at hand has no affordable target, whatever the targets are.
@@ -272,7 +275,6 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
     moves: list[Move] = []
     on_board = _board_keys(state.board)
     hand = player.hand
-    price_of = held.price
     # Nothing costs less than the minimum payment; above it each card is priced as in offers
     # (Holdings.price, written out here: this loop is the engine's hottest).
     if money >= MINIMUM_PAYMENT:
@@ -292,8 +294,10 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
     if len(hand) < held.hand_limit:
         moves.extend([info.take for info in on_board.infos])
     if hand and money >= MINIMUM_PAYMENT:
+        counts = held.counts
+        discount = held.discount
         for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
-            price = price_of(card)
+            price = COST[card] - counts.get(card, 0) - discount[COLOUR[card]]
             if card in TRADING:
                 if price - held.most_displaced <= money:
                     for target in held.targets(card):
@@ -313,8 +317,8 @@ def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], 
 
 
 def board_index(board: Sequence[BoardCard | None], card: str, old: bool) -> int:
-    """The first space of the board holding (card, old); KeyError if there is none."""
-    return _board_keys(board).first[card, old]
+    """The first space of the board holding (card, old); ValueError if there is none."""
+    return _board_keys(board).spaces.index((card, old))
 
 
 class BoardCardInfo(NamedTuple):
@@ -328,33 +332,44 @@ class BoardCardInfo(NamedTuple):
     take: Take
 
 
-_card_info: dict[tuple[str, bool], BoardCardInfo] = {}
+def _info(card: str, old: bool) -> BoardCardInfo:
+    return BoardCardInfo(
+        card,
+        old,
+        COST[card] - (OLD_CARD_DISCOUNT if old else 0),
+        COLOUR[card],
+        None if card in TRADING else buy_move(card, old, None),
+        take_move(card, old),
+    )
 
 
-def card_info(key: tuple[str, bool]) -> BoardCardInfo:
-    found = _card_info.get(key)
-    if found is None:
-        card, old = key
-        trading = card in TRADING
-        found = _card_info[key] = BoardCardInfo(
-            card,
-            old,
-            COST[card] - (OLD_CARD_DISCOUNT if old else 0),
-            COLOUR[card],
-            None if trading else buy_move(card, old, None),
-            take_move(card, old),
-        )
-    return found
+# Every (card, old) there is, made at import: looking one up is a plain dictionary read.
+CARD_INFO: dict[tuple[str, bool], BoardCardInfo] = {
+    (card, old): _info(card, old) for card in CARDS for old in (False, True)
+}
+
+
+# One shared BoardCard per (card, old): every board the engine makes holds these, so a board's
+# spaces are read by their identity.
+BOARD_CARDS: dict[tuple[str, bool], BoardCard] = {
+    (card, old): build(BoardCard, {"card": card, "old": old})
+    for card in CARDS
+    for old in (False, True)
+}
+_EMPTY = ("", False)  # the key of an empty space
+# id of a shared BoardCard (or of None) -> its (card, old); the BoardCards live as long as this.
+_SLOT_KEYS: dict[int, tuple[str, bool]] = {id(slot): key for key, slot in BOARD_CARDS.items()}
+_SLOT_KEYS[id(None)] = _EMPTY
 
 
 class BoardKeys(NamedTuple):
     """One board tuple worked out: its distinct (card, old) in order, what the rules read about
-    each, and the first space of each."""
+    each, and the (card, old) of every space."""
 
     board: Sequence[BoardCard | None]
     keys: tuple[tuple[str, bool], ...]
     infos: tuple[BoardCardInfo, ...]
-    first: dict[tuple[str, bool], int]
+    spaces: list[tuple[str, bool]]
 
 
 def _board_keys(board: Sequence[BoardCard | None]) -> BoardKeys:
@@ -362,16 +377,22 @@ def _board_keys(board: Sequence[BoardCard | None]) -> BoardKeys:
     last = _last_board
     if board is last.board:
         return last  # a pass leaves the board tuple as it was, and apply follows legal_moves
-    first: dict[tuple[str, bool], int] = {}
-    for index, slot in enumerate(board):
-        if slot is not None:
-            first.setdefault((slot.card, slot.old), index)
-    keys = tuple(first)
-    last = _last_board = BoardKeys(board, keys, tuple(map(card_info, keys)), first)
+    spaces: list[tuple[str, bool] | None] = list(map(_SLOT_KEYS.get, map(id, board)))
+    if None in spaces:  # a board with BoardCards of its own (a loaded or hand-made state)
+        spaces = [_EMPTY if slot is None else (slot.card, slot.old) for slot in board]
+    distinct = dict.fromkeys(spaces)
+    distinct.pop(_EMPTY, None)
+    keys: tuple[tuple[str, bool], ...] = tuple(distinct)  # type: ignore[arg-type]
+    last = _last_board = BoardKeys(
+        board,
+        keys,
+        tuple(map(CARD_INFO.__getitem__, keys)),
+        spaces,  # type: ignore[arg-type]
+    )
     return last  # one assignment above: safe to read from any thread
 
 
-_last_board = BoardKeys((), (), (), {})
+_last_board = BoardKeys((), (), (), [])
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
