@@ -266,22 +266,24 @@ class Table:
 # ---------------------------------------------------------------- the common moves, in one step
 
 # Events of the common moves and of scorings, one shared instance per distinct content: events
-# are immutable, and a game repeats the same purchases, takes and payments many times.
-buy_event = lru_cache(maxsize=4096)(
+# are immutable, and a game repeats the same purchases, takes and payments many times. Small
+# caches: a full one drops one event per event it adds, so allocations stay level with frees.
+_EVENTS_KEPT = 256
+buy_event = lru_cache(maxsize=_EVENTS_KEPT)(
     lambda how, who, card, old, target: new_event(how, who, None, card=card, old=old, target=target)
 )
-take_event = lru_cache(maxsize=4096)(
+take_event = lru_cache(maxsize=_EVENTS_KEPT)(
     lambda who, card, old: new_event("take", who, None, card=card, old=old)
 )
-paid_event = lru_cache(maxsize=4096)(
+paid_event = lru_cache(maxsize=_EVENTS_KEPT)(
     lambda who, private_to, amount, card: new_event(
         "paid", who, private_to, amount=amount, card=card
     )
 )
-score_event = lru_cache(maxsize=4096)(
+score_event = lru_cache(maxsize=_EVENTS_KEPT)(
     lambda who, phase, points: new_event("score", who, None, phase=phase, points=points)
 )
-income_event = lru_cache(maxsize=4096)(
+income_event = lru_cache(maxsize=_EVENTS_KEPT)(
     lambda who, private_to, amount, phase: new_event(
         "income", who, private_to, amount=amount, phase=phase
     )

@@ -8,6 +8,7 @@ What a move does to the state is in `effects.py`.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -147,19 +148,21 @@ class Holdings:
 
 # id(area) -> its Holdings. An area tuple is shared by every state until its owner's next card
 # comes into play, so looking it up by identity (no hashing of the tuple) nearly always finds it.
-# A Holdings keeps its area alive, so no other tuple can have that id while it is listed.
-# Bounded: a long search meets many areas, and each Holdings is small.
-_holdings: dict[int, Holdings] = {}
-_HOLDINGS_KEPT = 4096
+# A Holdings keeps its area alive, so no other tuple can have that id while it is listed. The
+# oldest is dropped as each new one comes: allocations and frees stay level, which keeps the
+# cyclic garbage collector from running (it runs when allocations outgrow frees).
+_holdings: OrderedDict[int, Holdings] = OrderedDict()
+_HOLDINGS_KEPT = 1024
 
 
 def holdings(area: tuple[str, ...]) -> Holdings:
     """What the play area `area` means for prices (worked out once per area tuple)."""
     found = _holdings.get(id(area))
     if found is None or found.area is not area:
-        if len(_holdings) >= _HOLDINGS_KEPT:
-            _holdings.clear()
-        found = _holdings[id(area)] = Holdings(area)
+        found = Holdings(area)
+        _holdings[id(area)] = found
+        if len(_holdings) > _HOLDINGS_KEPT:
+            _holdings.popitem(last=False)
     return found
 
 
