@@ -234,24 +234,22 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     global _last_legal
     moves = _list_moves(state, seat)
     # Kept for is_legal: the caller nearly always applies one of the moves it was just given.
-    _last_legal = (state, seat, moves)  # one assignment: safe to read from any thread
-    return list(moves)
+    # A copy: the caller owns the list it gets.
+    _last_legal = (state, seat, tuple(moves))  # one assignment: safe to read from any thread
+    return moves
 
 
 _last_legal: tuple[State | None, int, tuple[Move, ...]] = (None, -1, ())
 
 
-_PASS_ONLY: tuple[Move, ...] = (PASS,)
-
-
-def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
+def _list_moves(state: State, seat: int) -> list[Move]:
     player = state.players[seat]
     pending = state.pending
     if pending is not None:
         if pending.seat != seat:
-            return ()
+            return []
         if pending.kind == "pub":
-            return tuple([pub_move(n) for n in range(pub_limit(player) + 1)])
+            return [pub_move(n) for n in range(pub_limit(player) + 1)]
         assert pending.card is not None
         held = holdings(player.area)
         drawn: list[Move] = [
@@ -262,9 +260,9 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
         if len(player.hand) < held.hand_limit:
             drawn.append(drawn_move("take", None))
         drawn.append(drawn_move("discard", None))
-        return tuple(drawn)
+        return drawn
     if state.finished or state.turn != seat:
-        return ()
+        return []
     area = player.area
     found = _holdings.get(id(area))
     held = found if found is not None and found.area is area else holdings(area)
@@ -274,7 +272,7 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
         and len(player.hand) >= held.hand_limit
         and (state.phase != "buildings" or face_up_observatories(player) == 0)
     ):
-        return _PASS_ONLY  # no money and a full hand: the commonest position in a random game
+        return [PASS]  # no money and a full hand
     moves: list[Move] = []
     on_board = _board_keys(state.board)
     hand = player.hand
@@ -311,7 +309,7 @@ def _list_moves(state: State, seat: int) -> tuple[Move, ...]:
     if state.phase == "buildings" and face_up_observatories(player) > 0:
         moves.extend(observe_move(stack) for stack in STACKS if len(state.stacks[stack]) >= 2)
     moves.append(PASS)
-    return tuple(moves)
+    return moves
 
 
 def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], ...]:
