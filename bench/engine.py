@@ -123,7 +123,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="random games per seat count")
     parser.add_argument(
-        "--ai-games", type=int, default=200, help="greedy-vs-random games per seat count"
+        "--ai-games",
+        type=int,
+        default=200,
+        help="greedy-vs-random games per seat count (0 skips the match)",
     )
     report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
     parser.add_argument("--only", help="one game id")
@@ -141,7 +144,7 @@ def main() -> None:
             per_game[f"{players}_seats"] = random_games(game.id, players, args.games, args.repeat)
         per_game["copy"] = copy_cost(game.id, game.max_players)
         per_game["apply_vs_json"] = apply_vs_json(game.id, game.max_players, args.repeat)
-        if "greedy" in {k.key for k in game.ai_kinds()}:
+        if args.ai_games > 0 and "greedy" in {k.key for k in game.ai_kinds()}:
             per_game["ai"] = greedy_vs_random(game.id, args.ai_games)
         report[game.id] = per_game
     print(json.dumps(report, indent=2))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from importlib import resources
 from typing import Literal
 
@@ -137,6 +138,7 @@ def card_key(name: str) -> str | None:
     return _BY_NAME.get(normalise(name))
 
 
+@cache
 def full_deck(stack: str) -> tuple[str, ...]:
     """Every card of a stack, each copy once, in data order."""
     return tuple(c.key for c in CARDS.values() if c.stack == stack for _ in range(c.copies))

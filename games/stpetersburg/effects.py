@@ -35,10 +35,7 @@ from games.stpetersburg.models import (
     build,
     replace,
 )
-from games.stpetersburg.rules import cost, payout, pub_limit
-
-# One shared, immutable BoardCard per (card, old).
-board_card = lru_cache(maxsize=None)(lambda card, old: build(BoardCard, {"card": card, "old": old}))
+from games.stpetersburg.rules import BOARD_CARDS, board_index, cost, payout, pub_limit
 
 
 def pending(kind: str, seat: int, **values: Any) -> Pending:
@@ -48,10 +45,15 @@ def pending(kind: str, seat: int, **values: Any) -> Pending:
     )
 
 
+def new_event(kind: str, who: str | None, private_to: str | None, **data: Any) -> Event:
+    """An event built without re-validation (its values are already of their fields' types)."""
+    return build(Event, {"kind": kind, "seat": who, "private_to": private_to, "data": data})
+
+
 @lru_cache(maxsize=256)
 def passed(who: str) -> Event:
     """The event of a pass, one shared instance per seat: half of all moves are passes."""
-    return build(Event, {"kind": "pass", "seat": who, "private_to": None, "data": {}})
+    return new_event("pass", who, None)
 
 
 class Table:
@@ -125,17 +127,12 @@ class Table:
 
     def event(self, kind: str, seat: int | None = None, **data: Any) -> None:
         who = None if seat is None else self.players[seat].id
-        self.events.append(
-            build(Event, {"kind": kind, "seat": who, "private_to": None, "data": data})
-        )
+        self.events.append(new_event(kind, who, None, **data))
 
     def money_event(self, kind: str, seat: int, **data: Any) -> None:
         """A money amount: public when money is public, otherwise only for its owner."""
         who = self.players[seat].id
-        private_to = None if self.public_money else who
-        self.events.append(
-            build(Event, {"kind": kind, "seat": who, "private_to": private_to, "data": data})
-        )
+        self.events.append(new_event(kind, who, None if self.public_money else who, **data))
 
     def update(self, seat: int, **changes: Any) -> PlayerState:
         player = replace(self.players[seat], **changes)
@@ -149,15 +146,6 @@ class Table:
     def order_from(self, first: int) -> list[int]:
         n = len(self.players)
         return [(first + i) % n for i in range(n)]
-
-    def take_from_board(self, card: str, old: bool) -> None:
-        board = self.board
-        for index, slot in enumerate(board):
-            if slot is not None and slot.card == card and slot.old == old:
-                # The space stays where the card lay.
-                self.board = (*board[:index], None, *board[index + 1 :])
-                return
-        raise AssertionError("legal_moves offered a card that is not on the board")
 
     def put_into_play(
         self, seat: int, card: str, *, old: bool, target: str | None, how: str
@@ -229,23 +217,32 @@ class Table:
             self.stacks = {**self.stacks, stack: deck[count:]}
             board = list(self.board)
             for index, card in zip(empty, dealt, strict=False):
-                board[index] = board_card(card, False)  # the gaps fill from the left
+                board[index] = BOARD_CARDS[card, False]  # the gaps fill from the left
             self.board = tuple(board)
             self.event("refill", None, stack=stack, cards=list(dealt))
             if not self.stacks[stack]:
                 self.event("stack_empty", None, stack=stack)
 
     def score(self, colour: Colour) -> None:
-        for seat in self.order_from(self.markers[self.phase]):
-            player = self.players[seat]
+        phase = self.phase
+        players = list(self.players)
+        for seat in self.order_from(self.markers[phase]):
+            player = players[seat]
             money, points = payout(player, colour)
             if not (money or points):
                 continue  # nothing to pay out, nothing to announce
-            self.update(seat, money=player.money + money, points=player.points + points)
+            values = player.__dict__.copy()
+            values["money"] = player.money + money
+            values["points"] = player.points + points
+            players[seat] = build(PlayerState, values)
+            who = player.id
             if points:
-                self.event("score", seat, phase=self.phase, points=points)
+                self.events.append(score_event(who, phase, points))
             if money:
-                self.money_event("income", seat, amount=money, phase=self.phase)
+                self.events.append(
+                    income_event(who, None if self.public_money else who, money, phase)
+                )
+        self.players = tuple(players)
 
     def end_round(self) -> None:
         if any(not self.stacks[s] for s in STACKS):
@@ -255,7 +252,8 @@ class Table:
         old = [slot.card for slot in self.board if slot is not None and slot.old]
         self.discard_cards(*old)
         self.board = tuple(
-            None if slot is None or slot.old else board_card(slot.card, True) for slot in self.board
+            None if slot is None or slot.old else BOARD_CARDS[slot.card, True]
+            for slot in self.board
         )
         self.event("round_end", None, round=self.round, discarded=old)
         n = len(self.players)
@@ -265,9 +263,109 @@ class Table:
         self.start_phase("workers")
 
 
+# ---------------------------------------------------------------- the common moves, in one step
+
+# Events of the common moves and of scorings, one shared instance per distinct content: events
+# are immutable, and a game repeats the same purchases, takes and payments many times. Small
+# caches: a full one drops one event per event it adds, so allocations stay level with frees.
+_EVENTS_KEPT = 256
+buy_event = lru_cache(maxsize=_EVENTS_KEPT)(
+    lambda how, who, card, old, target: new_event(how, who, None, card=card, old=old, target=target)
+)
+take_event = lru_cache(maxsize=_EVENTS_KEPT)(
+    lambda who, card, old: new_event("take", who, None, card=card, old=old)
+)
+paid_event = lru_cache(maxsize=_EVENTS_KEPT)(
+    lambda who, private_to, amount, card: new_event(
+        "paid", who, private_to, amount=amount, card=card
+    )
+)
+score_event = lru_cache(maxsize=_EVENTS_KEPT)(
+    lambda who, phase, points: new_event("score", who, None, phase=phase, points=points)
+)
+income_event = lru_cache(maxsize=_EVENTS_KEPT)(
+    lambda who, private_to, amount, phase: new_event(
+        "income", who, private_to, amount=amount, phase=phase
+    )
+)
+
+
+def _without_card(
+    board: tuple[BoardCard | None, ...], card: str, old: bool
+) -> tuple[BoardCard | None, ...]:
+    """The board with the first (card, old) taken: its space stays where the card lay."""
+    index = board_index(board, card, old)
+    return (*board[:index], None, *board[index + 1 :])
+
+
+def _player(
+    player: PlayerState, money: int, hand: tuple[str, ...], area: tuple[str, ...], used: int
+) -> PlayerState:
+    return build(
+        PlayerState,
+        {
+            "id": player.id,
+            "money": money,
+            "points": player.points,
+            "hand": hand,
+            "area": area,
+            "observatories_used": used,
+        },
+    )
+
+
+def _placed(
+    state: State,
+    seat: int,
+    player: PlayerState,
+    hand: tuple[str, ...],
+    card: str,
+    old: bool,
+    target: str | None,
+    how: str,
+    board: tuple[BoardCard | None, ...],
+) -> State:
+    """The state after `player` (before the move) puts `card` into play, keeping `hand`."""
+    price = cost(player, card, old=old, target=target)
+    values = state.__dict__.copy()
+    area = player.area
+    used = player.observatories_used
+    if target is None:
+        area = (*area, card)
+    else:
+        index = area.index(target)
+        area = (*area[:index], *area[index + 1 :], card)
+        values["discard"] = (*state.discard, target)
+        if target == "observatory" and used:
+            used -= 1  # of two Observatories, the owner gives up a face-down one first
+    players = state.players
+    who = player.id
+    values["players"] = (
+        *players[:seat],
+        _player(player, player.money - price, hand, area, used),
+        *players[seat + 1 :],
+    )
+    public = state.options.public_money or len(players) == 1
+    values["events"] = (
+        buy_event(how, who, card, old, target),
+        paid_event(who, None if public else who, price, card),
+    )
+    values["board"] = board
+    return _turn_ends(state, values)
+
+
+def _turn_ends(state: State, values: dict[str, Any]) -> State:
+    """A state from `values` after a move that is not a pass: the next seat's turn."""
+    values["turn"] = (state.turn + 1) % len(state.players)
+    values["passes"] = 0
+    values["moves_played"] = state.moves_played + 1
+    return build(State, values)
+
+
 def apply_move(state: State, seat: int, move: Move) -> State:
     """The state after `seat` plays `move`, which the caller has checked is legal."""
-    if isinstance(move, Pass) and state.passes + 1 < len(state.players):
+    kind = move.kind
+    if kind == "pass" and state.passes + 1 < len(state.players):
         # Half of all moves: a pass that does not end the action step only moves the turn on.
         values = state.__dict__.copy()
         values["turn"] = (state.turn + 1) % len(state.players)
@@ -275,26 +373,45 @@ def apply_move(state: State, seat: int, move: Move) -> State:
         values["events"] = (passed(state.players[seat].id),)
         values["moves_played"] = state.moves_played + 1
         return build(State, values)
+    if kind == "buy":  # never legal while a decision is pending
+        assert isinstance(move, Buy)
+        player = state.players[seat]
+        board = _without_card(state.board, move.card, move.old)
+        return _placed(
+            state, seat, player, player.hand, move.card, move.old, move.target, "buy", board
+        )
+    if kind == "play":  # never legal while a decision is pending
+        assert isinstance(move, Play)
+        player = state.players[seat]
+        hand = player.hand
+        index = hand.index(move.card)
+        hand = (*hand[:index], *hand[index + 1 :])
+        return _placed(
+            state, seat, player, hand, move.card, False, move.target, "play", state.board
+        )
+    if kind == "take":  # never legal while a decision is pending
+        assert isinstance(move, Take)
+        player = state.players[seat]
+        values = state.__dict__.copy()
+        values["board"] = _without_card(state.board, move.card, move.old)
+        players = state.players
+        values["players"] = (
+            *players[:seat],
+            _player(
+                player,
+                player.money,
+                (*player.hand, move.card),
+                player.area,
+                player.observatories_used,
+            ),
+            *players[seat + 1 :],
+        )
+        values["events"] = (take_event(player.id, move.card, move.old),)
+        return _turn_ends(state, values)
     table = Table(state)
     if isinstance(move, Pass):
         table.events.append(passed(table.seat_id(seat)))
         table.end_turn(passed=True)
-    elif isinstance(move, Buy):
-        table.take_from_board(move.card, move.old)
-        table.put_into_play(seat, move.card, old=move.old, target=move.target, how="buy")
-        table.end_turn(passed=False)
-    elif isinstance(move, Take):
-        table.take_from_board(move.card, move.old)
-        player = table.players[seat]
-        table.update(seat, hand=(*player.hand, move.card))
-        table.event("take", seat, card=move.card, old=move.old)
-        table.end_turn(passed=False)
-    elif isinstance(move, Play):
-        hand = list(table.players[seat].hand)
-        hand.remove(move.card)
-        table.update(seat, hand=tuple(hand))
-        table.put_into_play(seat, move.card, old=False, target=move.target, how="play")
-        table.end_turn(passed=False)
     elif isinstance(move, Observe):
         deck = table.stacks[move.stack]
         table.stacks = {**table.stacks, move.stack: deck[1:]}

@@ -26,7 +26,6 @@ from games.stpetersburg.data import (
 )
 from games.stpetersburg.models import (
     MOVE_TYPES,
-    BoardCard,
     Move,
     Options,
     PlayerState,
@@ -35,9 +34,27 @@ from games.stpetersburg.models import (
     State,
     View,
     Yield,
+    build,
 )
 from games.stpetersburg.narration import describe_event
 from games.stpetersburg.notation import OPTIONAL_WORDS, format_move, parse_move
+
+# The exact move classes: a type lookup in a set is cheaper than isinstance over the tuple.
+_MOVE_CLASSES = frozenset(MOVE_TYPES)
+# seat id -> the frozenset holding only it (to_act's answer); immutable, so one per seat is shared.
+_ACTING: dict[str, frozenset[str]] = {}
+
+
+def _acting(seat_id: str) -> frozenset[str]:
+    found = _ACTING.get(seat_id)
+    if found is None:
+        if len(_ACTING) >= 4096:
+            _ACTING.clear()
+        found = _ACTING[seat_id] = frozenset((seat_id,))
+    return found
+
+
+_DEFAULT_OPTIONS = Options()
 
 # How many start-player markers each seat holds, by player count (digest §1.2).
 MARKER_SHARES = {1: (4,), 2: (2, 2), 3: (2, 1, 1), 4: (1, 1, 1, 1)}
@@ -86,32 +103,60 @@ class StPetersburg(Game[State, Move, View]):
             rng, markers = self._deal_markers(rng, len(players))
         n = len(players)
         first_deal = 2 * n
-        state = State(
-            options=opts,
-            rng=rng,
-            players=tuple(PlayerState(id=p, money=STARTING_MONEY) for p in players),
-            stacks={**stacks, "workers": stacks["workers"][first_deal:]},
-            board=(
-                *(BoardCard(card=c) for c in stacks["workers"][:first_deal]),
-                *(None,) * (BOARD_SIZE - first_deal),
-            ),
-            markers=markers,
-            turn=markers["workers"],
-            events=(
-                Event(
-                    kind="start",
-                    data={
-                        "players": players,
-                        "start": players[markers["workers"]],
-                        "cards": [c for c in stacks["workers"][:first_deal]],
-                        "public_money": opts.public_money,
-                    },
+        dealt = stacks["workers"][:first_deal]
+        # Every value below is already of its field's type: built without re-validation, like
+        # every state apply makes (the conformance tests compare states with their JSON).
+        return build(
+            State,
+            {
+                "game": "stpetersburg",
+                "options": opts,
+                "rng": rng,
+                "players": tuple(
+                    build(
+                        PlayerState,
+                        {
+                            "id": p,
+                            "money": STARTING_MONEY,
+                            "points": 0,
+                            "hand": (),
+                            "area": (),
+                            "observatories_used": 0,
+                        },
+                    )
+                    for p in players
                 ),
-            ),
+                "stacks": {**stacks, "workers": stacks["workers"][first_deal:]},
+                "board": (
+                    *(rules.BOARD_CARDS[c, False] for c in dealt),
+                    *(None,) * (BOARD_SIZE - first_deal),
+                ),
+                "discard": (),
+                "round": 1,
+                "phase": "workers",
+                "markers": markers,
+                "turn": markers["workers"],
+                "passes": 0,
+                "pending": None,
+                "finished": False,
+                "events": (
+                    Event(
+                        kind="start",
+                        data={
+                            "players": players,
+                            "start": players[markers["workers"]],
+                            "cards": list(dealt),
+                            "public_money": opts.public_money,
+                        },
+                    ),
+                ),
+                "moves_played": 0,
+            },
         )
-        return state
 
     def _options(self, options: Mapping[str, Any], n: int) -> Options:
+        if not options:
+            return _DEFAULT_OPTIONS  # immutable: one instance serves every game
         opts: Options = self.validate_options(options)
         if opts.start_markers is not None:
             markers = opts.start_markers
@@ -177,18 +222,23 @@ class StPetersburg(Game[State, Move, View]):
         if state.finished:
             return frozenset()
         seat = state.pending.seat if state.pending is not None else state.turn
-        return frozenset((state.players[seat].id,))
+        return _acting(state.players[seat].id)
 
     def legal_moves(self, state: State, player: str) -> list[Move]:
-        seat = self._seat(state, player)
-        if seat < 0 or state.finished:
+        if state.finished:
             return []
+        pending = state.pending
+        seat = pending.seat if pending is not None else state.turn
+        if state.players[seat].id != player:
+            return []  # only one seat may act at a time: every other seat has no move
         return rules.legal_moves(state, seat)
 
     def apply(self, state: State, player: str, move: Move) -> State:
-        self.check_move_type(move)
+        if type(move) not in _MOVE_CLASSES:
+            self.check_move_type(move)
         # The one seat that may act; anything else gets the contract's own refusal.
-        seat = state.pending.seat if state.pending is not None else state.turn
+        pending = state.pending
+        seat = pending.seat if pending is not None else state.turn
         if state.finished or state.players[seat].id != player:
             self.check_turn(state, player)
             raise AssertionError("check_turn accepted a seat that may not act")

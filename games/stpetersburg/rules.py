@@ -8,8 +8,10 @@ What a move does to the state is in `effects.py`.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from games.base import IllegalMove
 from games.stpetersburg.data import (
@@ -39,6 +41,7 @@ from games.stpetersburg.models import (
     PubPurchase,
     State,
     Take,
+    build,
 )
 
 # ---------------------------------------------------------------- costs and targets
@@ -69,23 +72,59 @@ class Holdings:
     rather than by the cyclic garbage collector.
     """
 
-    __slots__ = ("counts", "discount", "hand_limit", "replaceable")
+    __slots__ = (
+        "area",
+        "counts",
+        "discount",
+        "hand_limit",
+        "most_displaced",
+        "payouts",
+        "pubs",
+        "replaceable",
+    )
 
     def __init__(self, area: tuple[str, ...]) -> None:
-        counts: dict[str, int] = {}
+        self.area = area
+        counts = dict.fromkeys(area, 0)  # in the order the cards came into play
         for key in area:
-            counts[key] = counts.get(key, 0) + 1
-        self.counts = counts  # in the order the cards came into play
-        self.discount = {"green": 0}
-        for colour, key in COLOUR_DISCOUNTERS.items():
-            self.discount[colour] = int(key in counts)
+            counts[key] += 1
+        self.counts = counts
+        self.discount = {
+            "green": 0,
+            "blue": int(COLOUR_DISCOUNTERS["blue"] in counts),
+            "orange": int(COLOUR_DISCOUNTERS["orange"] in counts),
+        }
         self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
+        # The most any card here is worth when displaced: a trading card whose price less this
+        # is more than the money at hand has no affordable target, whatever the targets are.
+        self.most_displaced = max(map(DISPLACED_VALUE.__getitem__, counts), default=0)
         self.replaceable: dict[str, tuple[str, ...]] = {}  # trading card -> its targets here
+        self.payouts: dict[str, tuple[int, int]] = {}  # colour -> what its scoring pays
+        self.pubs = counts.get("pub", 0)
 
     def price(self, card: str) -> int:
         """The printed cost less identical cards and the colour discount (digest §1.6), before
         the old-card discount, a displaced card's value and the minimum payment."""
         return COST[card] - self.counts.get(card, 0) - self.discount[COLOUR[card]]
+
+    def payout(self, colour: str) -> tuple[int, int]:
+        """(rubles, points) the cards of `colour` here pay at that colour's scoring (§1.9),
+        before a used Observatory's loss."""
+        found = self.payouts.get(colour)
+        if found is None:
+            area = self.area
+            money = points = 0
+            for key in area:
+                if COLOUR[key] == colour:
+                    income, score = INCOME[key]
+                    money += income
+                    points += score
+            if colour == "blue" and "mariinskij_theater" in self.counts:
+                money += sum(COLOUR[k] == "orange" for k in area)
+            elif colour == "orange" and "tax_man" in self.counts:
+                money += sum(COLOUR[k] == "green" for k in area)
+            found = self.payouts[colour] = (money, points)
+        return found
 
     def targets(self, card: str) -> tuple[str, ...]:
         """The distinct cards here, in the order they came into play, that the trading card
@@ -93,7 +132,7 @@ class Holdings:
         found = self.replaceable.get(card)
         if found is None:
             allowed = REPLACEABLE[card]
-            found = self.replaceable[card] = tuple(t for t in self.counts if t in allowed)
+            found = self.replaceable[card] = tuple(filter(allowed.__contains__, self.counts))
         return found
 
     def offers(self, card: str, old: bool = False) -> tuple[tuple[str | None, int], ...]:
@@ -107,8 +146,24 @@ class Holdings:
         return ((None, max(MINIMUM_PAYMENT, price)),)
 
 
-# Bounded: a long search meets many areas, and each Holdings is small.
-holdings = lru_cache(maxsize=4096)(Holdings)
+# id(area) -> its Holdings. An area tuple is shared by every state until its owner's next card
+# comes into play, so looking it up by identity (no hashing of the tuple) nearly always finds it.
+# A Holdings keeps its area alive, so no other tuple can have that id while it is listed. The
+# oldest is dropped as each new one comes: allocations and frees stay level, which keeps the
+# cyclic garbage collector from running (it runs when allocations outgrow frees).
+_holdings: OrderedDict[int, Holdings] = OrderedDict()
+_HOLDINGS_KEPT = 1024
+
+
+def holdings(area: tuple[str, ...]) -> Holdings:
+    """What the play area `area` means for prices (worked out once per area tuple)."""
+    found = _holdings.get(id(area))
+    if found is None or found.area is not area:
+        found = Holdings(area)
+        _holdings[id(area)] = found
+        if len(_holdings) > _HOLDINGS_KEPT:
+            _holdings.popitem(last=False)
+    return found
 
 
 def cost(
@@ -143,18 +198,9 @@ def placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | No
 
 def payout(player: PlayerState, colour: str) -> tuple[int, int]:
     """(rubles, points) the player's cards of `colour` pay at that colour's scoring (§1.9)."""
-    money = points = 0
-    for key in player.area:
-        if COLOUR[key] == colour:
-            income, score = INCOME[key]
-            money += income
-            points += score
+    money, points = holdings(player.area).payout(colour)
     if colour == "blue":
         points -= player.observatories_used  # a used Observatory scores nothing
-        if "mariinskij_theater" in player.area:
-            money += sum(COLOUR[k] == "orange" for k in player.area)
-    elif colour == "orange" and "tax_man" in player.area:
-        money += sum(COLOUR[k] == "green" for k in player.area)
     return money, points
 
 
@@ -164,7 +210,8 @@ def aristocrat_kinds(player: PlayerState) -> set[str]:
 
 
 def pub_limit(player: PlayerState) -> int:
-    return min(PUB_POINTS_PER_PUB * player.area.count("pub"), player.money // PUB_PRICE_PER_POINT)
+    pubs = holdings(player.area).pubs
+    return min(PUB_POINTS_PER_PUB * pubs, player.money // PUB_PRICE_PER_POINT) if pubs else 0
 
 
 # ---------------------------------------------------------------- interned moves
@@ -172,9 +219,6 @@ def pub_limit(player: PlayerState) -> int:
 # Moves are immutable, so each distinct move is built once; this keeps legal_moves cheap.
 buy_move = lru_cache(maxsize=None)(lambda card, old, target: Buy(card=card, old=old, target=target))
 take_move = lru_cache(maxsize=None)(lambda card, old: Take(card=card, old=old))
-# The same, by the board's (card, old): a non-trading card's only buy, and its take.
-board_buy = lru_cache(maxsize=None)(lambda key: buy_move(*key, None))
-board_take = lru_cache(maxsize=None)(lambda key: take_move(*key))
 play_move = lru_cache(maxsize=None)(lambda card, target: Play(card=card, target=target))
 observe_move = lru_cache(maxsize=None)(lambda stack: Observe(stack=stack))
 drawn_move = lru_cache(maxsize=None)(lambda action, target: Drawn(action=action, target=target))
@@ -190,6 +234,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     global _last_legal
     moves = _list_moves(state, seat)
     # Kept for is_legal: the caller nearly always applies one of the moves it was just given.
+    # A copy: the caller owns the list it gets.
     _last_legal = (state, seat, tuple(moves))  # one assignment: safe to read from any thread
     return moves
 
@@ -218,32 +263,47 @@ def _list_moves(state: State, seat: int) -> list[Move]:
         return drawn
     if state.finished or state.turn != seat:
         return []
-    held = holdings(player.area)
+    area = player.area
+    found = _holdings.get(id(area))
+    held = found if found is not None and found.area is area else holdings(area)
     money = player.money
+    if (
+        money < MINIMUM_PAYMENT
+        and len(player.hand) >= held.hand_limit
+        and (state.phase != "buildings" or face_up_observatories(player) == 0)
+    ):
+        return [PASS]  # no money and a full hand
     moves: list[Move] = []
-    on_board = seen_in_order(state.board)
+    on_board = _board_keys(state.board)
     hand = player.hand
-    price_of = held.price
-    # Nothing costs less than the minimum payment; above it each card is priced as in offers.
+    # Nothing costs less than the minimum payment; above it each card is priced as in offers
+    # (Holdings.price, written out here: this loop is the engine's hottest).
     if money >= MINIMUM_PAYMENT:
-        for key in on_board:
-            card, old = key
-            price = price_of(card) - (OLD_CARD_DISCOUNT if old else 0)
-            if card in TRADING:
-                for target in held.targets(card):
-                    if price - DISPLACED_VALUE[target] <= money:
-                        moves.append(buy_move(card, old, target))
+        counts = held.counts
+        discount = held.discount
+        for info in on_board.infos:
+            card = info.card
+            price = info.price - counts.get(card, 0) - discount[info.colour]
+            buy = info.buy
+            if buy is None:  # a trading card: one buy per card it may displace
+                if price - held.most_displaced <= money:
+                    for target in held.targets(card):
+                        if price - DISPLACED_VALUE[target] <= money:
+                            moves.append(buy_move(card, info.old, target))
             elif price <= money:
-                moves.append(board_buy(key))
+                moves.append(buy)
     if len(hand) < held.hand_limit:
-        moves.extend(map(board_take, on_board))
+        moves.extend([info.take for info in on_board.infos])
     if hand and money >= MINIMUM_PAYMENT:
+        counts = held.counts
+        discount = held.discount
         for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
-            price = price_of(card)
+            price = COST[card] - counts.get(card, 0) - discount[COLOUR[card]]
             if card in TRADING:
-                for target in held.targets(card):
-                    if price - DISPLACED_VALUE[target] <= money:
-                        moves.append(play_move(card, target))
+                if price - held.most_displaced <= money:
+                    for target in held.targets(card):
+                        if price - DISPLACED_VALUE[target] <= money:
+                            moves.append(play_move(card, target))
             elif price <= money:
                 moves.append(play_move(card, None))
     if state.phase == "buildings" and face_up_observatories(player) > 0:
@@ -254,21 +314,86 @@ def _list_moves(state: State, seat: int) -> list[Move]:
 
 def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], ...]:
     """The distinct (card, old) on the board, in the order of their spaces."""
-    global _last_seen
-    last_board, last_seen = _last_seen
-    if board is last_board:
-        return last_seen  # a pass leaves the board tuple as it was: same answer
-    seen: list[tuple[str, bool]] = []
-    for slot in board:
-        if slot is not None:
-            key = (slot.card, slot.old)
-            if key not in seen:
-                seen.append(key)
-    _last_seen = (board, tuple(seen))  # one assignment: safe to read from any thread
-    return _last_seen[1]
+    return _board_keys(board).keys
 
 
-_last_seen: tuple[Sequence[BoardCard | None], tuple[tuple[str, bool], ...]] = ((), ())
+def board_index(board: Sequence[BoardCard | None], card: str, old: bool) -> int:
+    """The first space of the board holding (card, old); ValueError if there is none."""
+    return _board_keys(board).spaces.index((card, old))
+
+
+class BoardCardInfo(NamedTuple):
+    """What the rules read about one (card, old) on the board, gathered once for good."""
+
+    card: str
+    old: bool
+    price: int  # printed cost less the old-card discount
+    colour: str
+    buy: Buy | None  # its only buy move; None for a trading card, which names a target
+    take: Take
+
+
+def _info(card: str, old: bool) -> BoardCardInfo:
+    return BoardCardInfo(
+        card,
+        old,
+        COST[card] - (OLD_CARD_DISCOUNT if old else 0),
+        COLOUR[card],
+        None if card in TRADING else buy_move(card, old, None),
+        take_move(card, old),
+    )
+
+
+# Every (card, old) there is, made at import: looking one up is a plain dictionary read.
+CARD_INFO: dict[tuple[str, bool], BoardCardInfo] = {
+    (card, old): _info(card, old) for card in CARDS for old in (False, True)
+}
+
+
+# One shared BoardCard per (card, old): every board the engine makes holds these, so a board's
+# spaces are read by their identity.
+BOARD_CARDS: dict[tuple[str, bool], BoardCard] = {
+    (card, old): build(BoardCard, {"card": card, "old": old})
+    for card in CARDS
+    for old in (False, True)
+}
+_EMPTY = ("", False)  # the key of an empty space
+# id of a shared BoardCard (or of None) -> its (card, old); the BoardCards live as long as this.
+_SLOT_KEYS: dict[int, tuple[str, bool]] = {id(slot): key for key, slot in BOARD_CARDS.items()}
+_SLOT_KEYS[id(None)] = _EMPTY
+
+
+class BoardKeys(NamedTuple):
+    """One board tuple worked out: its distinct (card, old) in order, what the rules read about
+    each, and the (card, old) of every space."""
+
+    board: Sequence[BoardCard | None]
+    keys: tuple[tuple[str, bool], ...]
+    infos: tuple[BoardCardInfo, ...]
+    spaces: list[tuple[str, bool]]
+
+
+def _board_keys(board: Sequence[BoardCard | None]) -> BoardKeys:
+    global _last_board
+    last = _last_board
+    if board is last.board:
+        return last  # a pass leaves the board tuple as it was, and apply follows legal_moves
+    spaces: list[tuple[str, bool] | None] = list(map(_SLOT_KEYS.get, map(id, board)))
+    if None in spaces:  # a board with BoardCards of its own (a loaded or hand-made state)
+        spaces = [_EMPTY if slot is None else (slot.card, slot.old) for slot in board]
+    distinct = dict.fromkeys(spaces)
+    distinct.pop(_EMPTY, None)
+    keys: tuple[tuple[str, bool], ...] = tuple(distinct)  # type: ignore[arg-type]
+    last = _last_board = BoardKeys(
+        board,
+        keys,
+        tuple(map(CARD_INFO.__getitem__, keys)),
+        spaces,  # type: ignore[arg-type]
+    )
+    return last  # one assignment above: safe to read from any thread
+
+
+_last_board = BoardKeys((), (), (), [])
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
@@ -279,6 +404,8 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
     `legal_moves` would list for that card; the rest (decisions, the Observatory) compare with
     the full list.
     """
+    if move is PASS:  # the commonest move: listed whenever it is the seat's turn
+        return state.pending is None and not state.finished and state.turn == seat
     last_state, last_seat, last_moves = _last_legal
     if last_state is state and last_seat == seat:
         for listed in last_moves:
