@@ -215,6 +215,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{seat} did not move for {waited}; a choice was made for them.",
         "ja": "{seat} が{waited}手番を行わなかったため、代わりに選択しました。",
     },
+    # The catch-up story of a game's first move does not know when the wait began.
+    "move.auto_late": {
+        "en": "{seat} did not move in time; played for them: {move}",
+        "ja": "{seat} が時間内に手番を行わなかったため、代わりに打ちました：{move}",
+    },
+    "move.auto_secret_late": {
+        "en": "{seat} did not move in time; a choice was made for them.",
+        "ja": "{seat} が時間内に手番を行わなかったため、代わりに選択しました。",
+    },
     "turn.next": {"en": "To act: {seats}", "ja": "手番：{seats}"},
     "game.over": {"en": "The game is over.", "ja": "ゲーム終了です。"},
     "game.standing": {

@@ -181,13 +181,21 @@ class UpdateBuilder:
         if move_record.secret:
             # A simultaneous choice: the channel learns only that it was made.
             if move_record.by == "auto":
-                text = Text.of("move.auto_secret", seat=seat, waited=duration(waited or 0))
+                text = (
+                    Text.of("move.auto_secret_late", seat=seat)
+                    if waited is None
+                    else Text.of("move.auto_secret", seat=seat, waited=duration(waited))
+                )
             else:
                 text = Text.of("move.secret", seat=seat)
             if user is not None:
                 self.private.append(Notice(seat, user, Text.of("move.your_secret", move=notation)))
         elif move_record.by == "auto":
-            text = Text.of("move.auto", seat=seat, waited=duration(waited or 0), move=notation)
+            text = (
+                Text.of("move.auto_late", seat=seat, move=notation)
+                if waited is None
+                else Text.of("move.auto", seat=seat, waited=duration(waited), move=notation)
+            )
         else:
             text = Text.of("move.played", seat=seat, move=notation)
         public = self.narrate(game, record, state)

@@ -236,3 +236,18 @@ async def test_a_table_another_process_is_reminding_is_left_to_it(
     await other.close()  # it died before taking it out of the outbox: this process sends it
     assert await service.send_reminders(table_id, sender) and len(sender.sent) == 1
     await store.close()
+
+
+async def test_the_story_of_a_first_move_made_for_the_absent_names_no_made_up_wait(
+    service: TableService, clock: Clock
+) -> None:
+    # A board rebuilt from the log does not know when the wait for the game's first move began:
+    # it says "in time" rather than a duration counted from nothing.
+    table_id = await alice_and_bob(service)
+    await service.set_reminders(table_id, "u1", takeover_after=3 * HOUR, takeover="pass")
+    clock.now = START + 3 * HOUR
+    (live,) = (await service.tick()).updates
+    assert live.public_lines()[0] == "Alice did not move for 3 h; played for them: pass"
+    rebuilt = await service.board(table_id)
+    assert "Alice did not move in time; played for them: pass" in rebuilt.public_lines()
+    assert not any("did not move for" in line for line in rebuilt.public_lines())
