@@ -92,6 +92,10 @@ class LoadedTable:
     parsed: Any | None = None
     pending: list[MoveRecord] = field(default_factory=list)
     written: TableRecord | None = None  # the record as stored, while moves are pending
+    # (revision, seat) -> the canonical English notation of that seat's legal moves, as `hand`
+    # listed them: a button's notation is then found without formatting every move again.
+    # Plain strings, so thousands of cached tables add nothing for the garbage collector to walk.
+    offered: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def state(self) -> Any:
@@ -105,6 +109,24 @@ class LoadedTable:
 
     def release(self) -> None:
         self.parsed = None
+
+    def legal_texts(self, seat: str, state: Any) -> tuple[str, ...]:
+        """The canonical notation of `seat`'s legal moves in `state` (this copy's state), kept
+        for the current revision only."""
+        key = (self.record.revision, seat)
+        texts = self.offered.get(key)
+        if texts is None:
+            assert self.game is not None
+            game = self.game
+            texts = tuple(game.format(m, lang="en") for m in game.legal_moves(state, seat))
+            if any(revision != key[0] for revision, _ in self.offered):
+                self.offered = {}
+            self.offered[key] = texts
+        return texts
+
+    def listed(self, seat: str) -> tuple[str, ...] | None:
+        """The notations `legal_texts` listed for `seat` at the current revision, if it did."""
+        return self.offered.get((self.record.revision, seat))
 
     def peek(self) -> Any:
         """The state for reading, without keeping a parsed copy (reads take no lock)."""
@@ -253,7 +275,7 @@ class TableCore:
         new_id: Callable[[], str] = _default_id,
         new_seed: Callable[[], int] = _default_seed,
         defaults: TableDefaults | None = None,
-        cache_size: int = 300,
+        cache_size: int = 2_000,
         stalled_after: float = 30.0,
         thinker: Thinker | None = None,
     ) -> None:
@@ -359,7 +381,7 @@ class TableCore:
     def _working(loaded: LoadedTable) -> LoadedTable:
         """A copy to make moves on: readers of the cached copy never see a move before it is
         written, and a failed write leaves the cache as it was."""
-        return replace(loaded, pending=[], written=None)
+        return replace(loaded, pending=[], written=None, offered=dict(loaded.offered))
 
     async def _flush(self, loaded: LoadedTable) -> None:
         """Write the moves made since the last write (a player's and the AI's answers) with the
