@@ -86,7 +86,8 @@ def _listed(loaded: LoadedTable, seat: str, move: str | BaseModel) -> str | Base
     assert game is not None
     moves = game.legal_moves(loaded.state, seat)
     if index < len(moves) and game.format(moves[index], lang="en") == move:
-        return moves[index]
+        chosen: BaseModel = moves[index]
+        return chosen
     return move
 
 
