@@ -76,10 +76,11 @@ class TableDefaults:
 class LoadedTable:
     """A table as this process holds it: the record, and for a started game its state.
 
-    The cache keeps the state as its JSON text, not as model objects: thousands of cached
-    pydantic states would make every full garbage collection tens of milliseconds longer,
-    while parsing one back costs about ten microseconds. `state` parses on first use during
-    a call, and `release()` drops the parsed copy when the call is done.
+    The state is kept both as its JSON text (what is written, and what a thinking process is
+    sent) and, once first used, parsed: parsing it at every call cost more than anything else
+    the service does. A parsed state is a few dozen objects for the garbage collector, and the
+    collector is tuned for a long-lived process (`bot.service.memory`), so thousands of cached
+    tables do not lengthen its pauses noticeably (see README, "Table service figures").
 
     Moves made during a call wait in `pending` (and `state_json` is None) until `_flush` writes
     them all, with the final state, in one transaction guarded by `written`'s revision.
@@ -107,9 +108,6 @@ class LoadedTable:
     def set_state(self, state: Any, state_json: str) -> None:
         self.parsed, self.state_json = state, state_json
 
-    def release(self) -> None:
-        self.parsed = None
-
     def legal_texts(self, seat: str, state: Any) -> tuple[str, ...]:
         """The canonical notation of `seat`'s legal moves in `state` (this copy's state), kept
         for the current revision only."""
@@ -129,11 +127,8 @@ class LoadedTable:
         return self.offered.get((self.record.revision, seat))
 
     def peek(self) -> Any:
-        """The state for reading, without keeping a parsed copy (reads take no lock)."""
-        if self.parsed is not None:
-            return self.parsed
-        assert self.game is not None and self.state_json is not None
-        return self.game.load(self.state_json)
+        """The state for reading (reads take no lock: a state is never changed, only replaced)."""
+        return self.state
 
 
 def _default_id() -> str:
@@ -239,9 +234,8 @@ class UpdateBuilder:
         return public
 
     def build(self, loaded: LoadedTable) -> Update:
-        """The Update; the end of the call, so the table's parsed state is released."""
+        """The Update of the call."""
         game, state, record = loaded.game, loaded.state, loaded.record
-        loaded.release()
         assert game is not None and state is not None
         acting = game.to_act(state)
         outcome = game.outcome(state)
@@ -373,8 +367,6 @@ class TableCore:
                     if loaded.pending:  # moves made in memory but never written
                         self._forget(table_id)
                     raise
-                finally:
-                    loaded.release()
             raise AssertionError("unreachable")
 
     @staticmethod
@@ -475,6 +467,8 @@ class TableCore:
             keep = s.seat in after and s.seat in before and s.seat != seat.seat
             if s.seat in after and not finished:
                 new = s if keep else replace(s, waiting_since=now, reminded_at=None)
+            elif s.waiting_since is None and s.reminded_at is None:
+                new = s  # not waiting, and not about to: unchanged (most seats, most moves)
             else:
                 new = replace(s, waiting_since=None, reminded_at=None)
             seats.append(new)
