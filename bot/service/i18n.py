@@ -256,20 +256,23 @@ class Text:
 
     @property
     def en(self) -> str:
-        if self._en is None:
-            assert self._render is not None
-            self._en = self._render("en")
-        return self._en
+        return self._en if self._en is not None else self._make("en")
 
     @property
     def ja(self) -> str:
-        if self._ja is None:
-            assert self._render is not None
-            self._ja = self._render("ja")
-        return self._ja
+        return self._ja if self._ja is not None else self._make("ja")
 
     def get(self, lang: str) -> str:
         return self.ja if lang == "ja" else self.en
+
+    def _make(self, lang: str) -> str:
+        assert self._render is not None
+        made = self._render(lang)
+        if lang == "ja":
+            self._ja = made
+        else:
+            self._en = made
+        return made
 
     def __str__(self) -> str:
         return self.en

@@ -542,7 +542,6 @@ class TableCore:
                 return
             # Seeded by table and version: the same position gets the same AI move anywhere.
             seed = f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}"
-            rng = random.Random(seed)
             # Slow kinds think in a process pool: the loop and other tables go on meanwhile.
             move = await self.thinker.choose(
                 game, loaded.state, loaded.state_json, seat.seat, seat.kind, seed
@@ -552,7 +551,7 @@ class TableCore:
             except GameError:
                 # The human's move is already written: a faulty AI must not turn it into an error.
                 log.exception("AI %s chose an illegal move at %s", seat.kind, loaded.record.id)
-                fallback = random_move(game, loaded.state, seat.seat, rng)
+                fallback = random_move(game, loaded.state, seat.seat, random.Random(seed))
                 await self._commit(loaded, seat, fallback, "ai", builder)
         log.error(
             "table %s: AI seats made %d moves in a row; stopped", loaded.record.id, MAX_AI_MOVES
