@@ -288,6 +288,10 @@ class Text:
     def __hash__(self) -> int:
         return hash((self.en, self.ja))
 
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:
+        # Pickled and copied as its words (a lazy text's maker may be a closure).
+        return Text, (self.en, self.ja)
+
     @classmethod
     def of(cls, key: str, **params: Any) -> Text:
         """The catalogue entry `key` with `params`, in every language."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import inspect
+import pickle
 
 import pytest
 
@@ -61,3 +63,5 @@ def test_a_text_makes_only_the_languages_read_and_each_once() -> None:
     assert text != Text("pass", "pass")
     with pytest.raises(KeyError):
         Text.of("no.such.key")  # a wrong key still fails where it is written
+    lazy = Text.each(lambda lang: f"<{lang}>")
+    assert pickle.loads(pickle.dumps(lazy)) == Text("<en>", "<ja>") == copy.deepcopy(lazy)
