@@ -45,7 +45,7 @@ async def child(database: str, count: int, seconds: float, rate: float, prefix: 
 
 
 def measure(
-    database: str, processes: int, count: int, seconds: float, rate: float
+    database: str, processes: int, count: int, seconds: float, rate: float, gc: str = "serving"
 ) -> dict[str, Any]:
     """Run `processes` children on `database`, `count` tables in all; merged figures."""
     tag = f"p{int(time.time())}"
@@ -65,6 +65,8 @@ def measure(
                 str(rate / processes),
                 "--prefix",
                 f"{tag}-{n}-",
+                "--gc",
+                gc,
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

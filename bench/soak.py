@@ -30,6 +30,7 @@ from typing import Any
 
 from bench.tables import GAME, Table
 from bot.service import errors
+from bot.service.memory import tune_for_serving
 from bot.service.store import SqliteStore
 from bot.service.tables import TableService
 
@@ -48,6 +49,7 @@ async def _table_in(service: TableService, channel: str) -> Table:
 
 
 async def serve(database: Path, count: int, rate: float, seed: int) -> None:
+    tune_for_serving()  # as the bot does
     store = await SqliteStore.open(database)
     service = TableService(store)
     tables = []

@@ -11,6 +11,10 @@ greedy AI seat that the service moves itself inside `act`. So one `act` applies 
 and the AI's answer; "moves" counts both. When a game ends its channel starts a new one, so the
 number of open tables stays constant.
 
+The process's garbage collector is set as the bot sets it (`bot.service.memory`), unless
+`--gc default` keeps CPython's defaults. Each load reports its collections and longest pause,
+and how many writes each SQLite commit carried (group commit) and reads each hop.
+
 Two loads per table count:
 - closed loop: every table acts again as soon as its last act returned (saturation; with many
   tables the latency is mostly waiting in line, by construction);
@@ -37,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.service.memory import tune_for_serving
 from bot.service.store import SqliteStore
 from bot.service.tables import TableDefaults, TableService
 from bot.service.updates import Update
@@ -141,6 +146,55 @@ async def paced(
     return run
 
 
+class Collections:
+    """The garbage collector's work during a load: collections per generation, and the longest
+    pause, in wall time (what a player waits) and in the collecting thread's CPU time (what it
+    would be on an idle machine)."""
+
+    def __init__(self) -> None:
+        self.counts = [0, 0, 0]
+        self.longest = 0.0
+        self.longest_cpu = 0.0
+        self._started = (0.0, 0.0)
+
+    def __enter__(self) -> Collections:
+        gc.callbacks.append(self._seen)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._seen)
+
+    def _seen(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = (time.perf_counter(), time.thread_time())
+        else:
+            self.counts[info["generation"]] += 1
+            self.longest = max(self.longest, time.perf_counter() - self._started[0])
+            self.longest_cpu = max(self.longest_cpu, time.thread_time() - self._started[1])
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "gc_collections_by_generation": self.counts,
+            "gc_longest_pause_ms": round(1000 * self.longest, 1),
+            "gc_longest_pause_cpu_ms": round(1000 * self.longest_cpu, 1),
+        }
+
+
+def batching(store: SqliteStore, before: tuple[int, int, int, int]) -> dict[str, float]:
+    """Writes per commit and reads per hop since `before` (a `batch_counts` of the store)."""
+    now = batch_counts(store)
+    writes, commits = now[0] - before[0], now[1] - before[1]
+    reads, hops = now[2] - before[2], now[3] - before[3]
+    return {
+        "writes_per_commit": round(writes / max(1, commits), 2),
+        "reads_per_hop": round(reads / max(1, hops), 2),
+    }
+
+
+def batch_counts(store: SqliteStore) -> tuple[int, int, int, int]:
+    return (store.writes.units, store.writes.batches, store.reads.units, store.reads.batches)
+
+
 def summary(run: Run, seconds: float, cpu_seconds: float) -> dict[str, Any]:
     ordered = sorted(run.latencies)
 
@@ -166,17 +220,29 @@ async def measure(count: int, seconds: float, rate: float | None, folder: Path) 
         service = TableService(store, defaults=TableDefaults())
         tables = await open_tables(service, count)
         result: dict[str, Any] = {"open_tables": count}
-        started, cpu = time.perf_counter(), time.process_time()
-        run = await closed_loop(service, tables, seconds)
-        result["closed_loop"] = summary(
-            run, time.perf_counter() - started, time.process_time() - cpu
-        )
+        loads: list[tuple[str, float | None]] = [("closed_loop", None)]
         if rate is not None and count > 1:
-            started, cpu = time.perf_counter(), time.process_time()
-            run = await paced(service, tables, seconds, rate)
-            result[f"paced_{round(rate)}_moves_per_second"] = summary(
-                run, time.perf_counter() - started, time.process_time() - cpu
+            loads.append((f"paced_{round(rate)}_moves_per_second", rate))
+        for name, offered in loads:
+            before = batch_counts(store)
+            with Collections() as collections:
+                started, cpu = time.perf_counter(), time.process_time()
+                loop_cpu = time.thread_time()  # this coroutine runs on the event loop's thread
+                if offered is None:
+                    run = await closed_loop(service, tables, seconds)
+                else:
+                    run = await paced(service, tables, seconds, offered)
+                figures = summary(run, time.perf_counter() - started, time.process_time() - cpu)
+                # The event loop's thread is the one a single process cannot spread over cores:
+                # its CPU per move bounds what one process can do (1,000 ms / this = moves/s).
+                loop_ms = 1000 * (time.thread_time() - loop_cpu) / max(1, run.moves)
+            result[name] = (
+                figures
+                | {"event_loop_cpu_ms_per_move": round(loop_ms, 3)}
+                | collections.figures()
+                | batching(store, before)
             )
+            del run
         sample = tables[0].table_id
         result["verify_sample_table"] = (await service.verify(sample)).ok
     finally:
@@ -221,10 +287,18 @@ async def main() -> None:
     parser.add_argument("--rate", type=float, default=600.0, help="paced load, moves per second")
     parser.add_argument("--database", help="a PostgreSQL URL or SQLite file shared by the runs")
     parser.add_argument("--processes", default="1", help="e.g. 1,2: serving processes")
+    parser.add_argument(
+        "--gc",
+        choices=("serving", "default"),
+        default="serving",
+        help="the garbage collector as the bot sets it (default), or CPython's defaults",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--prefix", default="c", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     counts = [int(n) for n in arguments.tables.split(",")]
+    if arguments.gc == "serving":
+        tune_for_serving()
     if arguments.child is not None:
         from bench import shared
 
@@ -249,6 +323,8 @@ async def main() -> None:
                 "seats": "1 driven random player + 1 greedy AI seat per table",
                 "seconds_per_run": arguments.seconds,
                 "python": platform.python_version(),
+                "gc": arguments.gc,
+                "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
                 "sqlite": sqlite3.sqlite_version,
                 "cpus": os.cpu_count(),
                 "results": results,
@@ -266,7 +342,13 @@ async def multi_process(arguments: argparse.Namespace, counts: list[int]) -> Non
         database = arguments.database or str(Path(name) / "shared.sqlite3")
         results = [
             await asyncio.to_thread(
-                shared.measure, database, int(p), n, arguments.seconds, arguments.rate
+                shared.measure,
+                database,
+                int(p),
+                n,
+                arguments.seconds,
+                arguments.rate,
+                arguments.gc,
             )
             for n in counts
             for p in arguments.processes.split(",")

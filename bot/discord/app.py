@@ -36,6 +36,7 @@ from bot.discord.texts import DISCORD, dt
 from bot.service import errors
 from bot.service.config import Settings, table_defaults, thinking_settings
 from bot.service.limits import RateLimiter
+from bot.service.memory import tune_for_serving
 from bot.service.store import open_store
 from bot.service.tables import TableService
 from bot.service.thinking import Thinker
@@ -393,6 +394,7 @@ async def run_discord(settings: Settings) -> None:
         async with await open_store(settings.database) as store:
             service = TableService(store, defaults=table_defaults(settings), thinker=thinker)
             async with Bot(service=service, settings=settings) as bot:
+                tune_for_serving()
                 await bot.start(token)
     finally:
         thinker.close()

@@ -147,7 +147,6 @@ class CatchUpActions(TableCore):
         if seen >= version or loaded.game is None:
             return Unseen(seat.seat, (), version)
         builder = await self._replayed(loaded, seen)
-        loaded.release()
         texts = tuple(n.text for n in builder.private if n.seat == seat.seat)
         return Unseen(seat.seat, texts, version)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 LANGS: tuple[str, ...] = ("en", "ja")
@@ -242,23 +241,71 @@ CATALOGUE: dict[str, dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class Text:
-    """One message in every supported language; adapters pick the reader's language."""
+    """One message in every supported language; adapters pick the reader's language.
 
-    en: str
-    ja: str
+    Made from its strings, or lazily (`of`, `each`, `join`): then each language is produced
+    the first time it is read, so a move narrated to a channel that reads English never
+    spends time on its Japanese (and the reverse). Immutable; equal when both languages are.
+    """
+
+    __slots__ = ("_en", "_ja", "_render")
+
+    def __init__(self, en: str, ja: str) -> None:
+        self._en: str | None = en
+        self._ja: str | None = ja
+        self._render: Callable[[str], str] | None = None
+
+    @classmethod
+    def _lazy(cls, render: Callable[[str], str]) -> Text:
+        text = cls.__new__(cls)
+        text._en = text._ja = None
+        text._render = render
+        return text
+
+    @property
+    def en(self) -> str:
+        return self._en if self._en is not None else self._make("en")
+
+    @property
+    def ja(self) -> str:
+        return self._ja if self._ja is not None else self._make("ja")
 
     def get(self, lang: str) -> str:
         return self.ja if lang == "ja" else self.en
 
+    def _make(self, lang: str) -> str:
+        assert self._render is not None
+        made = self._render(lang)
+        if lang == "ja":
+            self._ja = made
+        else:
+            self._en = made
+        return made
+
     def __str__(self) -> str:
         return self.en
+
+    def __repr__(self) -> str:
+        return f"Text(en={self.en!r}, ja={self.ja!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Text):
+            return NotImplemented
+        return self.en == other.en and self.ja == other.ja
+
+    def __hash__(self) -> int:
+        return hash((self.en, self.ja))
+
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:
+        # Pickled and copied as its words (a lazy text's maker may be a closure).
+        return Text, (self.en, self.ja)
 
     @classmethod
     def of(cls, key: str, **params: Any) -> Text:
         """The catalogue entry `key` with `params`, in every language."""
-        return cls(en=t(key, "en", **params), ja=t(key, "ja", **params))
+        CATALOGUE[key]  # an unknown key fails here, where it is used, not when first read
+        return cls._lazy(lambda lang: t(key, lang, **params))
 
     @classmethod
     def plain(cls, text: str) -> Text:
@@ -267,14 +314,17 @@ class Text:
 
     @classmethod
     def each(cls, render: Callable[[str], str]) -> Text:
-        """Text made by calling `render(lang)` for each language (a game's own descriptions)."""
-        return cls(en=render("en"), ja=render("ja"))
+        """Text made by calling `render(lang)` for each language (a game's own descriptions),
+        when that language is first read."""
+        return cls._lazy(render)
 
     @classmethod
     def join(cls, parts: list[Text], separator: str = ", ") -> Text:
-        return cls(
-            en=separator.join(p.en for p in parts),
-            ja=("、" if separator == ", " else separator).join(p.ja for p in parts),
+        parts = list(parts)
+        return cls._lazy(
+            lambda lang: (
+                ("、" if separator == ", " else separator) if lang == "ja" else separator
+            ).join(p.get(lang) for p in parts)
         )
 
 

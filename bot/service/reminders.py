@@ -168,8 +168,6 @@ class ReminderActions(TableCore):
                 builder = UpdateBuilder()
             if builder.moves:
                 updates.append(builder.build(loaded))
-            else:
-                loaded.release()
 
     async def _take_over(self, loaded: LoadedTable, now: float, builder: UpdateBuilder) -> None:
         record = loaded.record

@@ -76,10 +76,11 @@ class TableDefaults:
 class LoadedTable:
     """A table as this process holds it: the record, and for a started game its state.
 
-    The cache keeps the state as its JSON text, not as model objects: thousands of cached
-    pydantic states would make every full garbage collection tens of milliseconds longer,
-    while parsing one back costs about ten microseconds. `state` parses on first use during
-    a call, and `release()` drops the parsed copy when the call is done.
+    The state is kept both as its JSON text (what is written, and what a thinking process is
+    sent) and, once first used, parsed: parsing it at every call cost more than anything else
+    the service does. A parsed state is a few dozen objects for the garbage collector, and the
+    collector is tuned for a long-lived process (`bot.service.memory`), so thousands of cached
+    tables do not lengthen its pauses noticeably (see README, "Table service figures").
 
     Moves made during a call wait in `pending` (and `state_json` is None) until `_flush` writes
     them all, with the final state, in one transaction guarded by `written`'s revision.
@@ -92,6 +93,10 @@ class LoadedTable:
     parsed: Any | None = None
     pending: list[MoveRecord] = field(default_factory=list)
     written: TableRecord | None = None  # the record as stored, while moves are pending
+    # (revision, seat) -> the canonical English notation of that seat's legal moves, as `hand`
+    # listed them: a button's notation is then found without formatting every move again.
+    # Plain strings, so thousands of cached tables add nothing for the garbage collector to walk.
+    offered: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def state(self) -> Any:
@@ -103,15 +108,27 @@ class LoadedTable:
     def set_state(self, state: Any, state_json: str) -> None:
         self.parsed, self.state_json = state, state_json
 
-    def release(self) -> None:
-        self.parsed = None
+    def legal_texts(self, seat: str, state: Any) -> tuple[str, ...]:
+        """The canonical notation of `seat`'s legal moves in `state` (this copy's state), kept
+        for the current revision only."""
+        key = (self.record.revision, seat)
+        texts = self.offered.get(key)
+        if texts is None:
+            assert self.game is not None
+            game = self.game
+            texts = tuple(game.format(m, lang="en") for m in game.legal_moves(state, seat))
+            if any(revision != key[0] for revision, _ in self.offered):
+                self.offered = {}
+            self.offered[key] = texts
+        return texts
+
+    def listed(self, seat: str) -> tuple[str, ...] | None:
+        """The notations `legal_texts` listed for `seat` at the current revision, if it did."""
+        return self.offered.get((self.record.revision, seat))
 
     def peek(self) -> Any:
-        """The state for reading, without keeping a parsed copy (reads take no lock)."""
-        if self.parsed is not None:
-            return self.parsed
-        assert self.game is not None and self.state_json is not None
-        return self.game.load(self.state_json)
+        """The state for reading (reads take no lock: a state is never changed, only replaced)."""
+        return self.state
 
 
 def _default_id() -> str:
@@ -225,9 +242,8 @@ class UpdateBuilder:
         return public
 
     def build(self, loaded: LoadedTable) -> Update:
-        """The Update; the end of the call, so the table's parsed state is released."""
+        """The Update of the call."""
         game, state, record = loaded.game, loaded.state, loaded.record
-        loaded.release()
         assert game is not None and state is not None
         acting = game.to_act(state)
         outcome = game.outcome(state)
@@ -261,7 +277,7 @@ class TableCore:
         new_id: Callable[[], str] = _default_id,
         new_seed: Callable[[], int] = _default_seed,
         defaults: TableDefaults | None = None,
-        cache_size: int = 300,
+        cache_size: int = 2_000,
         stalled_after: float = 30.0,
         thinker: Thinker | None = None,
     ) -> None:
@@ -385,15 +401,13 @@ class TableCore:
                     if loaded.pending:  # moves made in memory but never written
                         self._forget(table_id)
                     raise
-                finally:
-                    loaded.release()
             raise AssertionError("unreachable")
 
     @staticmethod
     def _working(loaded: LoadedTable) -> LoadedTable:
         """A copy to make moves on: readers of the cached copy never see a move before it is
         written, and a failed write leaves the cache as it was."""
-        return replace(loaded, pending=[], written=None)
+        return replace(loaded, pending=[], written=None, offered=dict(loaded.offered))
 
     async def _flush(self, loaded: LoadedTable) -> None:
         """Write the moves made since the last write (a player's and the AI's answers) with the
@@ -487,6 +501,8 @@ class TableCore:
             keep = s.seat in after and s.seat in before and s.seat != seat.seat
             if s.seat in after and not finished:
                 new = s if keep else replace(s, waiting_since=now, reminded_at=None)
+            elif s.waiting_since is None and s.reminded_at is None:
+                new = s  # not waiting, and not about to: unchanged (most seats, most moves)
             else:
                 new = replace(s, waiting_since=None, reminded_at=None)
             seats.append(new)
@@ -560,7 +576,6 @@ class TableCore:
                 return
             # Seeded by table and version: the same position gets the same AI move anywhere.
             seed = f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}"
-            rng = random.Random(seed)
             # Slow kinds think in a process pool: the loop and other tables go on meanwhile.
             move = await self.thinker.choose(
                 game, loaded.state, loaded.state_json, seat.seat, seat.kind, seed
@@ -570,7 +585,7 @@ class TableCore:
             except GameError:
                 # The human's move is already written: a faulty AI must not turn it into an error.
                 log.exception("AI %s chose an illegal move at %s", seat.kind, loaded.record.id)
-                fallback = random_move(game, loaded.state, seat.seat, rng)
+                fallback = random_move(game, loaded.state, seat.seat, random.Random(seed))
                 await self._commit(loaded, seat, fallback, "ai", builder)
         log.error(
             "table %s: AI seats made %d moves in a row; stopped", loaded.record.id, MAX_AI_MOVES

@@ -75,6 +75,22 @@ def _starts_a_move(game: AnyGame, text: str) -> bool:
     return words[0] in verbs
 
 
+def _listed(loaded: LoadedTable, seat: str, move: str | BaseModel) -> str | BaseModel:
+    """The legal move a typed notation names when it is, exactly, one `hand` listed for this
+    revision (a button's choice): found by its place in the list instead of by formatting and
+    comparing every legal move in every language; anything else is left to `resolve`."""
+    texts = loaded.listed(seat)
+    if not isinstance(move, str) or texts is None or move not in texts:
+        return move
+    game, index = loaded.game, texts.index(move)
+    assert game is not None
+    moves = game.legal_moves(loaded.state, seat)
+    if index < len(moves) and game.format(moves[index], lang="en") == move:
+        chosen: BaseModel = moves[index]
+        return chosen
+    return move
+
+
 class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, TableCore):
     """Lobbies, games and reminders for any number of channels; one lock per table."""
 
@@ -145,7 +161,7 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         if seat.seat not in acting:
             waiting = [s for s in record.seats if s.seat in acting]
             raise errors.NotYourTurn(waiting=seat_names(waiting))
-        chosen, applied = self._resolve(game, state, seat.seat, move)
+        chosen, applied = self._resolve(game, state, seat.seat, _listed(loaded, seat.seat, move))
         builder = UpdateBuilder()
         await self._commit(loaded, seat, chosen, "player", builder, applied=applied)
         try:
@@ -246,13 +262,12 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         seat = self._seat_of(loaded.record, user)
         game, state = loaded.game, loaded.peek()
         acting = loaded.record.status == "playing" and seat.seat in game.to_act(state)
-        moves = game.legal_moves(state, seat.seat) if acting else []
         return Hand(
             table=TableInfo.of(loaded.record),
             seat=SeatInfo.of(seat),
             view=game.view(state, seat.seat),
             to_act=acting,
-            legal_moves=tuple(game.format(m, lang="en") for m in moves),
+            legal_moves=loaded.legal_texts(seat.seat, state) if acting else (),
         )
 
     async def log(self, table_id: str, user: str | None = None) -> tuple[LogEntry, ...]:

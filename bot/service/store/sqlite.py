@@ -15,7 +15,6 @@ import os
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -59,90 +58,17 @@ from bot.service.store.sql import (
     table_from,
     table_row,
 )
+from bot.service.store.sqlite_threads import (
+    Batches,
+    DbThread,
+    Work,
+    each_alone,
+    group_commit,
+    transaction,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-# SQLite's primary result codes (the low byte of an extended code).
-_BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _NOTADB = 5, 6, 8, 10, 11, 13, 26
-_KINDS: dict[int, type[errors.StorageUnavailable]] = {
-    _BUSY: errors.StorageBusy,
-    _LOCKED: errors.StorageBusy,
-    _READONLY: errors.StorageReadOnly,
-    _CORRUPT: errors.StorageDamaged,
-    _NOTADB: errors.StorageDamaged,
-    _FULL: errors.StorageFull,
-}
-
-
-def storage_error(error: sqlite3.Error) -> errors.StorageUnavailable:
-    """The typed, localised error for a failure of the database itself."""
-    code = getattr(error, "sqlite_errorcode", None)
-    kind = _KINDS.get(code & 0xFF, errors.StorageUnavailable) if code else None
-    if kind is None:  # no code (e.g. "database is locked" raised by Python itself)
-        kind = errors.StorageBusy if "locked" in str(error) else errors.StorageUnavailable
-    return kind()
-
-
-class _Thread:
-    """One sqlite3 connection on its own thread; coroutines hand it whole units of work."""
-
-    def __init__(self, executor: ThreadPoolExecutor, connection: sqlite3.Connection) -> None:
-        self._executor = executor
-        self.connection = connection
-
-    @classmethod
-    async def open(cls, path: Path, name: str, pragmas: Sequence[str]) -> _Thread:
-        executor = ThreadPoolExecutor(1, thread_name_prefix=f"sqlite-{name}")
-
-        def connect() -> sqlite3.Connection:
-            # isolation_level=None: autocommit, so transactions are exactly our BEGIN ... COMMIT.
-            connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            try:
-                connection.row_factory = sqlite3.Row
-                for pragma in pragmas:
-                    connection.execute(f"PRAGMA {pragma}").fetchall()
-            except BaseException:
-                connection.close()  # a failed PRAGMA must not leave the file open
-                raise
-            return connection
-
-        try:
-            connection = await asyncio.get_running_loop().run_in_executor(executor, connect)
-        except BaseException:
-            executor.shutdown(wait=False)  # the idle thread ends, so the process can exit
-            raise
-        return cls(executor, connection)
-
-    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` on the thread; a database failure becomes a typed storage error."""
-        try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._executor, work, self.connection
-            )
-        except (StaleRevision, ChannelBusy, DuplicateId):
-            raise
-        except sqlite3.Error as error:
-            log.warning("database error: %s", error)
-            raise storage_error(error) from error
-
-    async def close(self) -> None:
-        with contextlib.suppress(sqlite3.Error):
-            await asyncio.get_running_loop().run_in_executor(self._executor, self.connection.close)
-        self._executor.shutdown(wait=False)
-
-
-def _transaction(connection: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    """Run `work` in a write transaction: all of it commits, or none of it."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        result = work(connection)
-        connection.execute("COMMIT")
-        return result
-    except BaseException:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
-        raise
 
 
 def _snapshot_read(connection: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -171,7 +97,7 @@ class _SqliteSql:
         self._store = store
 
     async def rows(self, statement: str, *params: Any) -> list[Row]:
-        return await self._store._reader.run(lambda c: c.execute(statement, params).fetchall())
+        return await self._store._read(lambda c: c.execute(statement, params).fetchall())
 
     async def write(self, steps: Sequence[Step]) -> bool:
         def work(c: sqlite3.Connection) -> None:
@@ -209,9 +135,9 @@ class SqliteStore(SharedQueries):
     def __init__(
         self,
         path: Path,
-        writer: _Thread,
-        reader: _Thread,
-        checkpointer: _Thread,
+        writer: DbThread,
+        reader: DbThread,
+        checkpointer: DbThread,
         wal_limit: int,
     ) -> None:
         self.path = path
@@ -220,6 +146,8 @@ class SqliteStore(SharedQueries):
         self._checkpointer = checkpointer
         self.wal_limit = wal_limit
         self._checkpointing = threading.Lock()
+        self.reads: Batches[Any] = Batches(reader, each_alone)
+        self.writes: Batches[Any] = Batches(writer, self._commit_batch)
         self._checkpoints: asyncio.Task[None] | None = None
         self._shared(_SqliteSql(self))
 
@@ -242,10 +170,10 @@ class SqliteStore(SharedQueries):
         """
         path = Path(path)
         busy = f"busy_timeout = {round(busy_timeout * 1000)}"
-        opened: list[_Thread] = []
+        opened: list[DbThread] = []
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            writer = await _Thread.open(
+            writer = await DbThread.open(
                 path,
                 "writer",
                 (
@@ -259,8 +187,8 @@ class SqliteStore(SharedQueries):
             )
             opened.append(writer)
             await writer.run(_migrate)
-            opened.append(await _Thread.open(path, "reader", (busy, "query_only = ON")))
-            opened.append(await _Thread.open(path, "checkpointer", ("busy_timeout = 200",)))
+            opened.append(await DbThread.open(path, "reader", (busy, "query_only = ON")))
+            opened.append(await DbThread.open(path, "checkpointer", ("busy_timeout = 200",)))
         except (sqlite3.Error, errors.StorageUnavailable, OSError, CannotOpen) as error:
             for thread in opened:
                 await thread.close()
@@ -316,17 +244,23 @@ class SqliteStore(SharedQueries):
             _checkpoint_truncate(c)
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` as one transaction on the writer's thread (one hop for the whole write)."""
+        """Run `work` as one transaction on the writer's thread (one hop for the whole write),
+        committed together with the other writes waiting at that moment (group commit)."""
+        result: T = await self.writes.run(work)
+        return result
 
-        def transaction(c: sqlite3.Connection) -> T:
-            result = _transaction(c, work)
-            # The hard bound, should the background checkpoints fall behind a flood of writes:
-            # a stat is a microsecond; the reset is rare and copies only what PASSIVE left.
-            if self.wal_size() > 2 * self.wal_limit:
-                self._reset_wal(c)
-            return result
+    async def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` on the reader's thread, in one hop with the other reads waiting."""
+        result: T = await self.reads.run(work)
+        return result
 
-        return await self._writer.run(transaction)
+    def _commit_batch(self, c: sqlite3.Connection, units: Sequence[Work]) -> list[Any]:
+        outcomes = group_commit(c, units)
+        # The hard bound, should the background checkpoints fall behind a flood of writes:
+        # a stat is a microsecond; the reset is rare and copies only what PASSIVE left.
+        if self.wal_size() > 2 * self.wal_limit:
+            self._reset_wal(c)
+        return outcomes
 
     async def _checkpoint_regularly(self) -> None:
         while True:
@@ -341,7 +275,7 @@ class SqliteStore(SharedQueries):
         return await self._writer.run(_migrate)
 
     async def journal_mode(self) -> str:
-        return await self._reader.run(lambda c: str(c.execute("PRAGMA journal_mode").fetchone()[0]))
+        return await self._read(lambda c: str(c.execute("PRAGMA journal_mode").fetchone()[0]))
 
     @contextlib.asynccontextmanager
     async def claim(self, table_id: str) -> AsyncIterator[bool]:
@@ -352,7 +286,7 @@ class SqliteStore(SharedQueries):
     # ---------------------------------------------------------------- reads
 
     async def get(self, table_id: str) -> TableRecord | None:
-        return await self._reader.run(
+        return await self._read(
             lambda c: _snapshot_read(c, lambda c: _table_where(c, "id = ?", (table_id,)))
         )
 
@@ -376,16 +310,16 @@ class SqliteStore(SharedQueries):
                 tuple(move_from(m) for m in moves),
             )
 
-        return await self._reader.run(lambda c: _snapshot_read(c, read))
+        return await self._read(lambda c: _snapshot_read(c, read))
 
     async def open_in(self, channel: str) -> TableRecord | None:
-        return await self._reader.run(
+        return await self._read(
             lambda c: _snapshot_read(c, lambda c: _table_where(c, OPEN_IN, (channel, channel)))
         )
 
     async def latest_in(self, channel: str) -> TableRecord | None:
         where = "(channel = ? OR thread = ?) ORDER BY created_at DESC, rowid DESC LIMIT 1"
-        return await self._reader.run(
+        return await self._read(
             lambda c: _snapshot_read(c, lambda c: _table_where(c, where, (channel, channel)))
         )
 
@@ -394,7 +328,7 @@ class SqliteStore(SharedQueries):
             row = c.execute("SELECT revision FROM tables WHERE id = ?", (table_id,)).fetchone()
             return None if row is None else int(row[0])
 
-        return await self._reader.run(read)
+        return await self._read(read)
 
     async def snapshot(self, table_id: str) -> tuple[int, str] | None:
         def read(c: sqlite3.Connection) -> tuple[int, str] | None:
@@ -403,7 +337,7 @@ class SqliteStore(SharedQueries):
             ).fetchone()
             return None if row is None else (int(row["seq"]), str(row["state"]))
 
-        return await self._reader.run(read)
+        return await self._read(read)
 
     async def moves(self, table_id: str, *, after: int = 0) -> list[MoveRecord]:
         def read(c: sqlite3.Connection) -> list[MoveRecord]:
@@ -413,20 +347,20 @@ class SqliteStore(SharedQueries):
             ).fetchall()
             return [move_from(row) for row in rows]
 
-        return await self._reader.run(read)
+        return await self._read(read)
 
     async def due(self, now: float, *, stalled_after: float) -> list[str]:
         def read(c: sqlite3.Connection) -> list[str]:
             rows = c.execute(DUE, (stalled_after, now, now, now)).fetchall()
             return [str(row["id"]) for row in rows]
 
-        return await self._reader.run(read)
+        return await self._read(read)
 
     async def messages(self, table_id: str) -> list[MessageRecord]:
         def read(c: sqlite3.Connection) -> list[MessageRecord]:
             return [message_from(row) for row in c.execute(SELECT_MESSAGES, (table_id,))]
 
-        return await self._reader.run(read)
+        return await self._read(read)
 
     # ---------------------------------------------------------------- writes
 
@@ -484,7 +418,7 @@ class SqliteStore(SharedQueries):
         await self._write(write)
 
     async def table_ids(self) -> list[str]:
-        return await self._reader.run(
+        return await self._read(
             lambda c: [r[0] for r in c.execute("SELECT id FROM tables ORDER BY created_at, rowid")]
         )
 
@@ -505,7 +439,7 @@ class SqliteStore(SharedQueries):
         await self._write(write)
 
     async def add_message(self, table_id: str, message: MessageRecord) -> None:
-        await self._writer.run(lambda c: c.execute(UPSERT_MESSAGE, message_row(table_id, message)))
+        await self._write(lambda c: c.execute(UPSERT_MESSAGE, message_row(table_id, message)))
 
 
 def _guarded_update(c: sqlite3.Connection, table: TableRecord, expected_revision: int) -> None:
@@ -543,7 +477,7 @@ def _migrate(c: sqlite3.Connection) -> int:
             current = number
         return current
 
-    return _transaction(c, apply)
+    return transaction(c, apply)
 
 
 def _checkpoint_truncate(c: sqlite3.Connection) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import inspect
+import pickle
 
 import pytest
 
@@ -43,3 +45,23 @@ def test_locales_and_durations() -> None:
     assert duration(59).en == "1 min"
     assert duration(3 * 3600).en == "3 h" and duration(3 * 3600).ja == "3時間"
     assert duration(3 * 86400).en == "3 d"
+
+
+def test_a_text_makes_only_the_languages_read_and_each_once() -> None:
+    asked: list[str] = []
+
+    def render(lang: str) -> str:
+        asked.append(lang)
+        return {"en": "pass", "ja": "パス"}[lang]
+
+    text = Text.each(render)
+    assert asked == []  # nothing is made until read
+    assert text.get("ja") == "パス" and text.ja == "パス"
+    assert asked == ["ja"]
+    assert str(text) == "pass" and asked == ["ja", "en"]
+    assert text == Text("pass", "パス") and hash(text) == hash(Text("pass", "パス"))
+    assert text != Text("pass", "pass")
+    with pytest.raises(KeyError):
+        Text.of("no.such.key")  # a wrong key still fails where it is written
+    lazy = Text.each(lambda lang: f"<{lang}>")
+    assert pickle.loads(pickle.dumps(lazy)) == Text("<en>", "<ja>") == copy.deepcopy(lazy)

@@ -217,3 +217,45 @@ async def test_ai_seats_submit_their_secret_choices_at_once(service: TableServic
     final = await play_out(service, update, random.Random(5))
     assert final.outcome is not None
     assert [e.notation is not None for e in await service.log(final.table.id)] == [True] * 12
+
+
+async def test_a_move_chosen_from_the_hand_is_the_one_typing_it_plays(
+    store: SqliteStore, make_service: ServiceFactory, tmp_path: Path
+) -> None:
+    """`act` finds a notation `hand` listed by its place in the list; the game must come out
+    move for move as when the same notations are typed without asking for the hand first."""
+    listed = make_service(store)
+    other_store = await SqliteStore.open(tmp_path / "typed.sqlite3")
+    try:
+        typed = make_service(other_store)
+        first = await listed.start("c1", "u1", game="stpetersburg", bots=1, name="A")
+        second = await typed.start("c1", "u1", game="stpetersburg", bots=1, name="A")
+        rng = random.Random(5)
+        for _ in range(60):
+            if first.finished:
+                break
+            hand = await listed.hand(first.table.id, "u1")
+            move = rng.choice(hand.legal_moves)
+            first = await listed.act(first.table.id, "u1", move)
+            second = await typed.act(second.table.id, "u1", move)
+            assert first.version == second.version
+        own = [(e.seat, e.notation) for e in await listed.log(first.table.id)]
+        assert own == [(e.seat, e.notation) for e in await typed.log(second.table.id)]
+        assert len(own) > 60
+    finally:
+        await other_store.close()
+
+
+async def test_a_listed_notation_from_an_older_revision_is_not_used(
+    service: TableService,
+) -> None:
+    """The list `hand` made belongs to its revision: after a move the same text is judged
+    afresh (here: refused as a move the new position does not allow, not played blindly)."""
+    update = await service.start("c1", "u1", game="stpetersburg", bots=1, name="A")
+    hand = await service.hand(update.table.id, "u1")
+    update = await service.act(update.table.id, "u1", hand.legal_moves[0])
+    now = await service.hand(update.table.id, "u1")
+    stale = next((m for m in hand.legal_moves if m not in now.legal_moves), None)
+    assert stale is not None
+    with pytest.raises((errors.MoveNotAllowed, errors.MoveNotUnderstood)):
+        await service.act(update.table.id, "u1", stale)
