@@ -123,6 +123,50 @@ class GreedyPlayer:
             return max(draws, key=lambda m: m.count)
         return next(m for m in moves if m.kind == "end")
 
+    def ranked(
+        self, game: Game[Any, Any, Any], state: State, seat: str, rng: random.Random
+    ) -> list[Move]:
+        """The legal moves best first, for the search AI: this player's choice, then the rest
+        by the same measures it chooses with (ties in random order). Playing never uses it."""
+        choice = self.choose(game, state, seat, rng)
+        data: CatanData = game.data  # type: ignore[attr-defined]
+        index = game.players(state).index(seat)
+        player = state.players[index]
+        targets = wanted(state, index, data)
+        scored = [
+            (rank_key(move, player, targets, data), rng.random(), move)
+            for move in game.legal_moves(state, seat)
+            if move != choice
+        ]
+        scored.sort(key=lambda entry: (entry[0], entry[1]))
+        return [choice, *(entry[2] for entry in scored)]
+
+
+def rank_key(move: Move, player: PlayerState, targets: list[Counts], data: CatanData) -> float:
+    """How good the greedy measures find a move, lower is better: builds by their value, then
+    exchanges and returns by how far they leave the hand from the wanted builds."""
+    hand = player.hand
+    if isinstance(move, Build):
+        return -100 - build_value(move, player, data)
+    if move.kind == "guild":
+        return -100.0
+    if move.kind == "discard":
+        return float(surplus_order(hand, targets).index(INDEX[move.card]))
+    if move.kind == "pick":
+        return missing(_plus(hand, INDEX[move.card], 1), targets)
+    if move.kind == "return":
+        return missing(_plus(hand, INDEX[move.card], -1), targets)
+    now = missing(hand, targets)
+    if move.kind == "market":
+        return missing(_plus(_plus(hand, INDEX[move.take], 1), INDEX[move.give], -1), targets)
+    if move.kind in ("trade", "look"):
+        return now - 0.4
+    if move.kind == "pile":
+        return now - 0.3 if INDEX[move.give] == surplus_order(hand, targets)[0] else now + 1
+    if move.kind == "draw":
+        return now - move.count / 10
+    return now  # end the exchanges
+
 
 def _plus(hand: Counts, index: int, delta: int) -> Counts:
     values = list(hand)

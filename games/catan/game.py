@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -15,8 +16,9 @@ from games.base import (
     ScoreChart,
     rank_standings,
 )
-from games.catan import ai, history, present, rules
+from games.catan import ai, history, present, rules, sample
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
+from games.catan.evaluate import estimate_scores
 from games.catan.models import (
     MOVE_TYPES,
     Building,
@@ -30,6 +32,11 @@ from games.catan.models import (
 )
 from games.catan.narration import describe_event
 from games.catan.notation import OPTIONAL_WORDS, RESOURCE_NAMES, format_move, parse_move
+from games.search import STRONG_AI
+
+# The strong AI's knobs for this game (see `games.search.SearchSettings`); scores are VP, so a
+# margin of a couple of VP already decides most games.
+SEARCH_SETTINGS: Mapping[str, Any] = {"margin_scale": 2.0, "playout_moves": 24}
 
 
 class Catan(Game[State, Move, View]):
@@ -218,7 +225,16 @@ class Catan(Game[State, Move, View]):
         return present.board_text(view, lang, names or {}, self.data)
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
-        return ai.KINDS
+        return (*ai.KINDS, STRONG_AI)
+
+    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
+        return sample.sample_state(self.data, view, seat, rng)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return estimate_scores(state, self.data)
+
+    def search_settings(self) -> Mapping[str, Any]:
+        return SEARCH_SETTINGS
 
     # ------------------------------------------------------------ what players may see
 
