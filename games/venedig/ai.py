@@ -35,11 +35,19 @@ class GreedyPlayer:
     def choose(
         self, game: Game[Any, Any, Any], state: State, seat: str, rng: random.Random
     ) -> Move:
+        return self.ranked(game, state, seat, rng)[0]
+
+    def ranked(
+        self, game: Game[Any, Any, Any], state: State, seat: str, rng: random.Random
+    ) -> list[Move]:
+        """The legal moves best first (ties in random order); the search AI picks its
+        candidates from the front of this list."""
         moves: list[Move] = game.legal_moves(state, seat)
         index = game.players(state).index(seat)
         catalog = game.catalog  # type: ignore[attr-defined]
         scored = [(self.value(state, catalog, index, m), rng.random(), m) for m in moves]
-        return max(scored, key=lambda entry: (entry[0], entry[1]))[2]
+        scored.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+        return [entry[2] for entry in scored]
 
     def value(self, state: State, catalog: Any, seat: int, move: Move) -> float:
         data = catalog.data

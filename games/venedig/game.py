@@ -17,7 +17,7 @@ from games.base import (
     rank_standings,
 )
 from games.search import STRONG_AI
-from games.venedig import ai, core, history, present, rules, sample
+from games.venedig import ai, core, estimate, history, present, rules, sample
 from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
@@ -210,6 +210,9 @@ class Venedig(Game[State, Move, View]):
 
     def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
         return sample.sample_state(self.data, view, seat, rng)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return estimate.estimate_scores(self.data, state)
 
     # ------------------------------------------------------------ what players may see
 
