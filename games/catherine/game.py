@@ -17,7 +17,7 @@ from games.base import (
     ScoreChart,
     rank_standings,
 )
-from games.catherine import ai, chart, present, rules, sample
+from games.catherine import ai, chart, estimate, present, rules, sample
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.models import (
     MOVE_TYPES,
@@ -193,6 +193,9 @@ class Catherine(Game[State, Move, View]):
 
     def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
         return sample.sample_state(self.data, view, seat, rng)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return estimate.evaluate(self.data, state)
 
     # ------------------------------------------------------------ what players may see
 
