@@ -53,7 +53,7 @@ def evaluate(data: Data, state: State) -> dict[str, float]:
                 # The book scoring's house: scored with the houses from this interim on.
                 value += interims + ai.TILE_WORTH
         value += _final_vp(data, p)
-        value += _pending(data, state, p)
+        value += pending(data, state, p)
         if p.todo == "books":
             value += interims + ai.TILE_WORTH
         value += GAIN_PER_ROUND * max(0, rounds_left)
@@ -89,7 +89,7 @@ def _final_vp(data: Data, p: PlayerState) -> int:
     return len(p.hand) + rules.order_vp(data, matched) + rules.network(data, p.houses) * multiplier
 
 
-def _pending(data: Data, state: State, p: PlayerState) -> float:
+def pending(data: Data, state: State, p: PlayerState) -> float:
     """What a decision already under way should bring: an activation to resolve, or a secret
     placement made but not yet revealed."""
     cards = data.cards
