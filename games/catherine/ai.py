@@ -80,6 +80,51 @@ def keep_worth(data: Data, cards: tuple[str, ...]) -> float:
     return sum(top_worth(data.cards[c], 12) for c in cards)
 
 
+class Placements:
+    """The greedy AI's value of each whole placement (row card, activation card, the card it
+    goes under) for one seat in one round; what placements share is computed once, since the
+    greedy AI weighs every placement its hand allows."""
+
+    def __init__(self, data: Data, round_number: int, p: PlayerState) -> None:
+        self.data = data
+        self.p = p
+        self.rounds_left = 13 - round_number
+        self.hand_left = len(p.hand) - 2
+        self.worths: dict[str, float] = {}
+        self.estimates: dict[tuple[str, str], float] = {}
+
+    def worth(self, card: str) -> float:
+        worth = self.worths.get(card)
+        if worth is None:
+            worth = self.worths[card] = top_worth(self.data.cards[card], self.rounds_left)
+        return worth
+
+    def value(self, row_card: str, act: str, under_card: str) -> float:
+        cards = self.data.cards
+        value = self.worth(row_card) - 0.05 * self.worth(act)
+        under = cards[under_card]
+        if cards[act].colour != under.colour:
+            return value + CARD_WORTH
+        estimate = self.estimates.get((row_card, under_card))
+        if estimate is None:
+            row = (*self.p.row, row_card)
+            estimate = action_estimate(self.data, under, self.p, row, self.hand_left)
+            self.estimates[row_card, under_card] = estimate
+        return value + estimate
+
+    def all(self) -> list[tuple[float, str, str, str]]:
+        """(value, row card, activation card, card under) for every placement of the hand."""
+        hand = self.p.hand
+        free = GreedyPlayer.free(self.p)
+        return [
+            (self.value(row, act, under), row, act, under)
+            for row in hand
+            for act in hand
+            if act != row
+            for under in (*free, row)
+        ]
+
+
 class GreedyPlayer:
     """Best immediate value: placements by estimate, other decisions by one-move lookahead."""
 
@@ -114,20 +159,14 @@ class GreedyPlayer:
         if isinstance(moves[0], Row):
             rows = {m.card: m for m in moves if isinstance(m, Row)}
             return [
-                (self.place_value(data, state.round, p, row, act, under), rng.random(), rows[row])
-                for row in p.hand
-                for act in p.hand
-                if act != row
-                for under in (*self.free(p), row)
+                (value, rng.random(), rows[row])
+                for value, row, _, _ in Placements(data, state.round, p).all()
             ]
         if isinstance(moves[0], Place):
             row = p.chosen[0]
+            placements = Placements(data, state.round, p)
             return [
-                (
-                    self.place_value(data, state.round, p, row, m.act, m.under),  # type: ignore[union-attr]
-                    rng.random(),
-                    m,
-                )
+                (placements.value(row, m.act, m.under), rng.random(), m)  # type: ignore[union-attr]
                 for m in moves
             ]
         scored = []
@@ -148,17 +187,7 @@ class GreedyPlayer:
     def place_value(
         data: Data, round_number: int, p: PlayerState, row_card: str, act: str, under_card: str
     ) -> float:
-        cards = data.cards
-        row = (*p.row, row_card)
-        hand_left = len(p.hand) - 2
-        rounds_left = 13 - round_number
-        value = top_worth(cards[row_card], rounds_left) - 0.05 * top_worth(cards[act], rounds_left)
-        under = cards[under_card]
-        if cards[act].colour == under.colour:
-            value += action_estimate(data, under, p, row, hand_left)
-        else:
-            value += CARD_WORTH
-        return value
+        return Placements(data, round_number, p).value(row_card, act, under_card)
 
 
 class RandomPlayer:

@@ -95,13 +95,7 @@ def _secret_choice(
         return max(rows, key=lambda cards: (ai.keep_worth(data, cards), rng.random())), -1
     if len(hand) < 2:
         return (), -1
-    value = ai.GreedyPlayer.place_value
-    *_, row_card, act, under = max(
-        (value(data, view.round, seat, row_card, act, under), rng.random(), row_card, act, under)
-        for row_card in hand
-        for act in hand
-        if act != row_card
-        for under in (*ai.GreedyPlayer.free(seat), row_card)
-    )
+    placements = ai.Placements(data, view.round, seat).all()
+    _, _, row_card, act, under = max((*p[:1], rng.random(), *p[1:]) for p in placements)
     slot = len(seat.row) if under == row_card else seat.row.index(under)
     return (row_card, act), slot
