@@ -82,6 +82,10 @@ def main() -> None:
     parser.add_argument("--algorithm", choices=("ismcts", "flat"))
     parser.add_argument("--candidates", type=int)
     parser.add_argument("--halving-every", type=int)
+    parser.add_argument("--keep-first-margin", type=float)
+    parser.add_argument("--keep-first-z", type=float)
+    parser.add_argument("--candidates-growth", type=float)
+    parser.add_argument("--playout-moves-per-seat", type=int)
     parser.add_argument("--minutes", type=float, help="report the games finished by then")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     args = parser.parse_args()
@@ -95,6 +99,10 @@ def main() -> None:
         "algorithm",
         "candidates",
         "halving_every",
+        "keep_first_margin",
+        "keep_first_z",
+        "candidates_growth",
+        "playout_moves_per_seat",
     ):
         if getattr(args, name) is not None:
             knobs[name] = getattr(args, name)

@@ -66,6 +66,17 @@ class SearchSettings:
     reached stops the search; with neither, 200 iterations). A playout's reward for a seat is a
     logistic curve of its score margin over the best other seat, `margin_scale` score units wide
     (estimated scores at a cut-off); a finished game gives `win_weight` of the reward for a win.
+
+    Opt-in knobs (their defaults change nothing):
+    - `keep_first_margin`, `keep_first_z` (flat search): the greedy AI's first choice is never
+      dropped, and is played unless the best candidate beats it over the same worlds by a mean
+      reward difference above `keep_first_margin` and with a paired z-score (mean difference
+      over its standard error) above `keep_first_z`, so noise cannot override greedy play at
+      small budgets.
+    - `candidates_growth` (flat search): that many more candidates per 100 playouts of an
+      iteration budget, so a bigger budget also looks wider.
+    - `playout_moves_per_seat`: cut playouts after this many moves per seat instead of after
+      `playout_moves`, so that a cut-off lies as many turns ahead with 4 players as with 2.
     """
 
     iterations: int | None = None
@@ -78,6 +89,20 @@ class SearchSettings:
     playout_moves: int = 24
     margin_scale: float = 8.0
     win_weight: float = 0.5
+    keep_first_margin: float | None = None
+    keep_first_z: float | None = None
+    candidates_growth: float = 0.0
+    playout_moves_per_seat: int | None = None
+
+    def candidate_count(self) -> int:
+        """How many of the greedy AI's best moves the flat search compares."""
+        if self.iterations is None:
+            return self.candidates
+        return self.candidates + int(self.candidates_growth * self.iterations / 100)
+
+    @property
+    def keeps_first(self) -> bool:
+        return self.keep_first_margin is not None or self.keep_first_z is not None
 
 
 class SearchPlayer:
@@ -141,6 +166,10 @@ class Search:
         # Solo games: rewards compare the score with what the seat could expect now.
         estimate = game.evaluate(first)
         self.solo_baseline = estimate.get(seat, 0.0) if estimate else 0.0
+        per_seat = settings.playout_moves_per_seat
+        self.cut = (
+            settings.playout_moves if per_seat is None else per_seat * len(game.players(first))
+        )
 
     def run_flat(self, moves: Sequence[Any]) -> Any:
         """Determinised flat search: the best-ranked moves, each played out in the same sampled
@@ -149,11 +178,12 @@ class Search:
         settings = self.settings
         game, seat, rng = self.game, self.seat, self.rng
         if self.ranked is not None:
-            alive = list(self.ranked(game, self.first, seat, rng))[: settings.candidates]
+            alive = list(self.ranked(game, self.first, seat, rng))[: settings.candidate_count()]
         else:
             alive = list(moves)
-        totals = dict.fromkeys(alive, 0.0)
-        counts = dict.fromkeys(alive, 0)
+        first = alive[0]
+        # Each move's reward in each world it was played in, world by world: paired samples.
+        rewards: dict[Any, list[float]] = {move: [] for move in alive}
         limit, deadline = self.budget()
         playouts = worlds = 0
         while len(alive) > 1:
@@ -161,18 +191,40 @@ class Search:
             dice = rng.getrandbits(64)
             for move in alive:
                 state = self.playout(game.apply(world, seat, move), random.Random(dice))
-                totals[move] += self.rewards(state)[seat]
-                counts[move] += 1
+                rewards[move].append(self.rewards(state)[seat])
                 playouts += 1
                 if (limit is not None and playouts >= limit) or (
                     deadline is not None and time.perf_counter() >= deadline
                 ):
-                    return max(alive, key=lambda m: totals[m] / max(1, counts[m]))
+                    return self.pick(alive, rewards, first)
             worlds += 1
             if worlds % settings.halving_every == 0 and len(alive) > 2:
-                alive.sort(key=lambda m: totals[m] / counts[m], reverse=True)
-                alive = alive[: max(2, (len(alive) + 1) // 2)]
+                kept = sorted(alive, key=lambda m: _mean(rewards[m]), reverse=True)
+                kept = kept[: max(2, (len(alive) + 1) // 2)]
+                if settings.keeps_first and first not in kept:
+                    kept[-1] = first  # the baseline every candidate must beat stays in
+                alive = kept
         return alive[0]
+
+    def pick(self, alive: Sequence[Any], rewards: Mapping[Any, list[float]], first: Any) -> Any:
+        """The best mean reward; with `keep_first_*`, the greedy choice unless clearly beaten."""
+        best = max(alive, key=lambda m: _mean(rewards[m]))
+        settings = self.settings
+        if not settings.keeps_first or best == first:
+            return best
+        base = rewards[first]
+        differences = [a - b for a, b in zip(rewards[best], base, strict=False)]
+        if len(differences) < 2:
+            return first
+        mean = _mean(differences)
+        if settings.keep_first_margin is not None and mean <= settings.keep_first_margin:
+            return first
+        if settings.keep_first_z is not None:
+            variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+            error = math.sqrt(variance / len(differences))
+            if mean <= 0 or (error > 0 and mean / error <= settings.keep_first_z):
+                return first
+        return best
 
     def budget(self) -> tuple[int | None, float | None]:
         limit = self.settings.iterations
@@ -257,7 +309,7 @@ class Search:
         game = self.game
         dice = dice or self.rng
         self.playouts += 1
-        cut = self.settings.playout_moves if type(game).evaluate is not Game.evaluate else None
+        cut = self.cut if type(game).evaluate is not Game.evaluate else None
         played = 0
         while game.outcome(state) is None and played < (cut or PLAYOUT_LIMIT):
             actor = _first_to_act(game, state)
@@ -297,6 +349,10 @@ def _first_to_act(game: Game[Any, Any, Any], state: Any) -> str:
     """The seat that moves next; simultaneous choices are searched one seat at a time."""
     acting = game.to_act(state)
     return next(seat for seat in game.players(state) if seat in acting)
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / max(1, len(values))
 
 
 def _win_shares(outcome: Outcome) -> dict[str, float]:

@@ -151,3 +151,72 @@ def test_a_games_own_search_settings_apply_under_explicit_ones():
     settings = player.settings_for(tuned)
     assert (settings.candidates, settings.playout_moves) == (3, 5)
     assert player.settings_for(G).candidates == SearchPlayer().settings.candidates
+
+
+def greedy_first_choice(game, state, seat, seed):
+    """The greedy AI's first choice as the flat search sees it: on the first sampled world."""
+    rng = random.Random(seed)
+    first = game.sample_state(game.view(state, seat), seat, rng)
+    return game.ai("greedy").ranked(game, first, seat, rng)[0]
+
+
+def searched_positions(players=2, seed=3, every=4):
+    """Positions of a random game where the seat has at least three moves to choose from."""
+    positions = []
+    for index, (state, seat, _) in enumerate(random_game(G, players, seed)):
+        if seat is not None and index % every == 0 and len(G.legal_moves(state, seat)) >= 3:
+            positions.append((state, seat))
+    assert len(positions) >= 10
+    return positions
+
+
+@pytest.mark.parametrize("knob", [{"keep_first_margin": 1.0}, {"keep_first_z": 1e9}])
+def test_keep_first_plays_the_greedy_choice_unless_clearly_beaten(knob):
+    """Rewards lie in [0, 1], so no candidate can beat greedy's choice by these thresholds."""
+    kept, free = SearchPlayer(**FAST, **knob), SearchPlayer(**FAST)
+    overridden = 0
+    for index, (state, seat) in enumerate(searched_positions()):
+        greedy_move = greedy_first_choice(G, state, seat, index)
+        assert kept.choose(G, state, seat, random.Random(index)) == greedy_move
+        overridden += free.choose(G, state, seat, random.Random(index)) != greedy_move
+    assert overridden > 0  # without the knob the search does overrule greedy here
+
+
+def test_keep_first_lets_a_clearly_better_move_through():
+    """With a threshold any gain passes, the search still overrules greedy somewhere."""
+    kept = SearchPlayer(**FAST, keep_first_margin=-1.0)
+    overridden = sum(
+        kept.choose(G, state, seat, random.Random(index))
+        != greedy_first_choice(G, state, seat, index)
+        for index, (state, seat) in enumerate(searched_positions())
+    )
+    assert overridden > 0
+
+
+def test_candidates_grow_with_the_iteration_budget():
+    state, seat = searched_positions()[0]
+    alone = SearchPlayer(**FAST, candidates=1)
+    alone.choose(G, state, seat, random.Random(0))
+    assert alone.playouts == 0  # one candidate: nothing to compare
+    grown = SearchPlayer(**FAST, candidates=1, candidates_growth=25.0)  # 1 + 25 * 8 / 100 = 3
+    assert grown.settings.candidate_count() == 3
+    grown.choose(G, state, seat, random.Random(0))
+    assert grown.playouts == FAST["iterations"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_playouts_are_cut_after_so_many_moves_per_seat(players, monkeypatch):
+    state = G.new([f"p{i}" for i in range(players)], seed=11)
+    seat = sorted(G.to_act(state))[0]
+    applied = 0
+    apply = type(G).apply
+
+    def counting(self, state, seat, move):
+        nonlocal applied
+        applied += 1
+        return apply(self, state, seat, move)
+
+    monkeypatch.setattr(type(G), "apply", counting)
+    SearchPlayer(**FAST, playout_moves_per_seat=3).choose(G, state, seat, random.Random(1))
+    # Each playout: the candidate move, then 3 moves per seat (the game is far from its end).
+    assert applied == FAST["iterations"] * (1 + 3 * players)
