@@ -38,7 +38,7 @@ def evaluate(data: Data, state: State) -> dict[str, float]:
     # Interim scorings whose houses and favour steps are still to come.
     interims = decades - done
     owned = [rules.own(data, p.row, p.tiles) for p in players]
-    cannon = _cannon_vp(data, [o[CANNON] for o in owned]) if comparisons_pending else None
+    cannon = rules.cannon_vp(data, [o[CANNON] for o in owned]) if comparisons_pending else None
     books = [o[BOOK] for o in owned]
     rounds_left = decades * per - state.round
     if state.phase == "place":
@@ -65,21 +65,6 @@ def _interim_vp(data: Data, p: PlayerState) -> int:
     """The houses and favour steps of one interim scoring, for the position as it is."""
     ones = sum(1 for c in p.houses if data.city[c].feature == "one")
     return len(p.houses) + ones + data.track[p.favour].vp
-
-
-def _cannon_vp(data: Data, cannons: list[int]) -> list[int]:
-    """The next interim's cannon VP if the cannons stayed as they are (the rules' comparison)."""
-    n = len(cannons)
-    gains = []
-    for i in range(n):
-        gained = 0
-        for j in {(i - 1) % n, (i + 1) % n} - {i}:
-            if cannons[i] > cannons[j]:
-                gained += data.rules.cannon_more_vp
-            elif cannons[i] == cannons[j]:
-                gained += data.rules.cannon_tie_vp
-        gains.append(gained)
-    return gains
 
 
 def _final_vp(data: Data, p: PlayerState) -> int:
