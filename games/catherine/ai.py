@@ -75,48 +75,109 @@ def top_worth(card: Card, rounds_left: int) -> float:
     return 0.12 * rounds_left * (goods * 0.8 + icons[CANNON] * 1.0 + icons[BOOK] * 1.0)
 
 
+def keep_worth(data: Data, cards: tuple[str, ...]) -> float:
+    """What a starting action row is worth to the greedy AI."""
+    return sum(top_worth(data.cards[c], 12) for c in cards)
+
+
+class Placements:
+    """The greedy AI's value of each whole placement (row card, activation card, the card it
+    goes under) for one seat in one round; what placements share is computed once, since the
+    greedy AI weighs every placement its hand allows."""
+
+    def __init__(self, data: Data, round_number: int, p: PlayerState) -> None:
+        self.data = data
+        self.p = p
+        self.rounds_left = 13 - round_number
+        self.hand_left = len(p.hand) - 2
+        self.worths: dict[str, float] = {}
+        self.estimates: dict[tuple[str, str], float] = {}
+
+    def worth(self, card: str) -> float:
+        worth = self.worths.get(card)
+        if worth is None:
+            worth = self.worths[card] = top_worth(self.data.cards[card], self.rounds_left)
+        return worth
+
+    def value(self, row_card: str, act: str, under_card: str) -> float:
+        cards = self.data.cards
+        value = self.worth(row_card) - 0.05 * self.worth(act)
+        under = cards[under_card]
+        if cards[act].colour != under.colour:
+            return value + CARD_WORTH
+        estimate = self.estimates.get((row_card, under_card))
+        if estimate is None:
+            row = (*self.p.row, row_card)
+            estimate = action_estimate(self.data, under, self.p, row, self.hand_left)
+            self.estimates[row_card, under_card] = estimate
+        return value + estimate
+
+    def all(self) -> list[tuple[float, str, str, str]]:
+        """(value, row card, activation card, card under) for every placement of the hand."""
+        hand = self.p.hand
+        free = GreedyPlayer.free(self.p)
+        return [
+            (self.value(row, act, under), row, act, under)
+            for row in hand
+            for act in hand
+            if act != row
+            for under in (*free, row)
+        ]
+
+
 class GreedyPlayer:
     """Best immediate value: placements by estimate, other decisions by one-move lookahead."""
 
     def choose(
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
     ) -> Move:
+        return max(self.scored(game, state, seat, rng), key=lambda e: (e[0], e[1]))[2]
+
+    def ranked(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> list[Move]:
+        """The legal moves, best first: `choose`'s move first, then by the same values (a row
+        card by its best whole placement). The search tries its best few."""
+        best: dict[Move, tuple[float, float]] = {}
+        for value, tie, move in self.scored(game, state, seat, rng):
+            if move not in best or (value, tie) > best[move]:
+                best[move] = (value, tie)
+        return sorted(best, key=lambda m: best[m], reverse=True)
+
+    def scored(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> list[tuple[float, float, Move]]:
+        """(value, random tie-break, move) for each option weighed; a row card appears once per
+        whole placement it allows. The random draws are made in a fixed order, so a seeded
+        player always chooses the same."""
         moves = game.legal_moves(state, seat)
         data: Data = game.data  # type: ignore[attr-defined]
         index = game.players(state).index(seat)
         p = state.players[index]
         if isinstance(moves[0], Keep):
-            return max(moves, key=lambda m: (self.keep_value(data, m), rng.random()))
+            return [(self.keep_value(data, m), rng.random(), m) for m in moves]
         if isinstance(moves[0], Row):
-            # The row card of the best whole placement.
-            best = max(
-                (
-                    (self.place_value(data, state, p, row, act, under), rng.random(), row)
-                    for row in p.hand
-                    for act in p.hand
-                    if act != row
-                    for under in (*self.free(p), row)
-                ),
-            )
-            return next(m for m in moves if isinstance(m, Row) and m.card == best[2])
+            rows = {m.card: m for m in moves if isinstance(m, Row)}
+            return [
+                (value, rng.random(), rows[row])
+                for value, row, _, _ in Placements(data, state.round, p).all()
+            ]
         if isinstance(moves[0], Place):
             row = p.chosen[0]
-            return max(
-                moves,
-                key=lambda m: (
-                    self.place_value(data, state, p, row, m.act, m.under),  # type: ignore[union-attr]
-                    rng.random(),
-                ),
-            )
+            placements = Placements(data, state.round, p)
+            return [
+                (placements.value(row, m.act, m.under), rng.random(), m)  # type: ignore[union-attr]
+                for m in moves
+            ]
         scored = []
         for move in moves:
             after = rules.apply_move(data, state, index, move)
             scored.append((position_value(data, after.players[index]), rng.random(), move))
-        return max(scored, key=lambda e: (e[0], e[1]))[2]
+        return scored
 
     @staticmethod
     def keep_value(data: Data, move: Move) -> float:
-        return sum(top_worth(data.cards[c], 12) for c in getattr(move, "cards", ()))
+        return keep_worth(data, getattr(move, "cards", ()))
 
     @staticmethod
     def free(p: PlayerState) -> list[str]:
@@ -124,19 +185,9 @@ class GreedyPlayer:
 
     @staticmethod
     def place_value(
-        data: Data, state: State, p: PlayerState, row_card: str, act: str, under_card: str
+        data: Data, round_number: int, p: PlayerState, row_card: str, act: str, under_card: str
     ) -> float:
-        cards = data.cards
-        row = (*p.row, row_card)
-        hand_left = len(p.hand) - 2
-        rounds_left = 13 - state.round
-        value = top_worth(cards[row_card], rounds_left) - 0.05 * top_worth(cards[act], rounds_left)
-        under = cards[under_card]
-        if cards[act].colour == under.colour:
-            value += action_estimate(data, under, p, row, hand_left)
-        else:
-            value += CARD_WORTH
-        return value
+        return Placements(data, round_number, p).value(row_card, act, under_card)
 
 
 class RandomPlayer:

@@ -17,7 +17,7 @@ from games.base import (
     ScoreChart,
     rank_standings,
 )
-from games.catherine import ai, chart, present, rules, sample
+from games.catherine import ai, chart, estimate, present, rules, sample
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.models import (
     MOVE_TYPES,
@@ -193,6 +193,14 @@ class Catherine(Game[State, Move, View]):
 
     def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
         return sample.sample_state(self.data, view, seat, rng)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return estimate.evaluate(self.data, state)
+
+    def search_settings(self) -> Mapping[str, Any]:
+        # Measured with these (README, Catherine → The strong AI): greedy's best six moves,
+        # playouts cut after 24 moves (about three rounds at 2 seats) and scored by `evaluate`.
+        return {"candidates": 6, "halving_every": 4, "playout_moves": 24, "margin_scale": 8.0}
 
     # ------------------------------------------------------------ what players may see
 

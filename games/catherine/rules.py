@@ -78,6 +78,21 @@ def order_vp(data: Data, matched: int) -> int:
     return best
 
 
+def cannon_vp(data: Data, cannons: Sequence[int]) -> list[int]:
+    """Each seat's VP from the interim cannon comparison with its neighbours (digest §1.12)."""
+    n = len(cannons)
+    gains = []
+    for i in range(n):
+        gained = 0
+        for j in {(i - 1) % n, (i + 1) % n} - {i}:
+            if cannons[i] > cannons[j]:
+                gained += data.rules.cannon_more_vp
+            elif cannons[i] == cannons[j]:
+                gained += data.rules.cannon_tie_vp
+        gains.append(gained)
+    return gains
+
+
 def can_build(data: Data, houses: Sequence[str], city: str) -> bool:
     return len(houses) < data.rules.houses and city not in houses
 
@@ -557,17 +572,10 @@ class Table:
 
     def interim(self) -> None:
         data = self.data
-        n = len(self.seats)
         owned = [own(data, s.row, s.tiles) for s in self.seats]
         cannons = [o[CANNON] for o in owned]
         gains: dict[str, int] = {}
-        for i, s in enumerate(self.seats):
-            gained = 0
-            for j in {(i - 1) % n, (i + 1) % n} - {i}:
-                if cannons[i] > cannons[j]:
-                    gained += data.rules.cannon_more_vp
-                elif cannons[i] == cannons[j]:
-                    gained += data.rules.cannon_tie_vp
+        for s, gained in zip(self.seats, cannon_vp(data, cannons), strict=True):
             s.vp += gained
             gains[s.id] = gained
         self.event(

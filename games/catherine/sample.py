@@ -3,15 +3,18 @@
 What a seat cannot see: the deck's order, the discard pile (only its size), the other seats'
 hands (only their sizes) and their secret choices (only whether they have placed). A sample keeps
 everything the view shows and deals the plan cards nobody shows at random into the other hands,
-the deck and the discard pile; a seat that has placed gets a secret choice drawn from its hand.
+the deck and the discard pile; a seat that has placed gets the secret choice from its sampled
+hand that the greedy AI's estimates rate best.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 from games.base import Rng
+from games.catherine import ai
 from games.catherine.data import Data
 from games.catherine.models import Options, PlayerState, State, View
 
@@ -27,29 +30,29 @@ def sample_state(data: Data, view: View, seat: str, rng: random.Random) -> State
             slot = player.slot if player.slot is not None else -1
         else:
             hand, unseen = tuple(unseen[: player.hand_size]), unseen[player.hand_size :]
-            chosen, slot = _secret_choice(data, view, player.row, player.below, hand, rng)
-            if not player.placed:
-                chosen, slot = (), -1
-        players.append(
-            PlayerState(
-                id=player.id,
-                hand=hand,
-                row=player.row,
-                below=player.below,
-                houses=player.houses,
-                tiles=player.tiles,
-                jokers=player.jokers,
-                favour=player.favour,
-                vp=player.vp,
-                order=player.order,
-                chosen=chosen,
-                slot=slot,
-                todo=player.todo,
-                active=player.active,
-                discarded=player.discarded,
-                breakdown=player.breakdown,
-            )
+            chosen, slot = (), -1
+        sampled = PlayerState(
+            id=player.id,
+            hand=hand,
+            row=player.row,
+            below=player.below,
+            houses=player.houses,
+            tiles=player.tiles,
+            jokers=player.jokers,
+            favour=player.favour,
+            vp=player.vp,
+            order=player.order,
+            chosen=chosen,
+            slot=slot,
+            todo=player.todo,
+            active=player.active,
+            discarded=player.discarded,
+            breakdown=player.breakdown,
         )
+        if player.hand is None and player.placed:
+            chosen, slot = _secret_choice(data, view, sampled, rng)
+            sampled = sampled.model_copy(update={"chosen": chosen, "slot": slot})
+        players.append(sampled)
     if len(unseen) != view.deck_count + view.discard_count:
         raise AssertionError("plan cards are not conserved: the view does not add up")
     return State(
@@ -80,19 +83,19 @@ def _unseen_cards(data: Data, view: View) -> list[str]:
 
 
 def _secret_choice(
-    data: Data,
-    view: View,
-    row: tuple[str, ...],
-    below: tuple[str, ...],
-    hand: tuple[str, ...],
-    rng: random.Random,
+    data: Data, view: View, seat: PlayerState, rng: random.Random
 ) -> tuple[tuple[str, ...], int]:
-    """A complete secret choice from `hand`: the starting row at setup, else a row card and an
-    activation card with the free slot it goes under."""
+    """A complete secret choice from the seat's sampled hand (the starting row at setup, else a
+    row card and an activation card with the slot it goes under): the one the greedy AI's
+    estimates rate best, ties broken at random. A seat that has chosen most likely chose well; a
+    uniform guess would mostly mismatch colours and misjudge its coming action."""
+    hand = seat.hand
     if view.phase == "setup":
-        return tuple(rng.sample(hand, min(len(hand), data.rules.action_row_start))), -1
+        rows = combinations(sorted(hand), data.rules.action_row_start)
+        return max(rows, key=lambda cards: (ai.keep_worth(data, cards), rng.random())), -1
     if len(hand) < 2:
         return (), -1
-    new_row, act = rng.sample(hand, 2)
-    free = [index for index, card in enumerate(below) if not card]
-    return (new_row, act), rng.choice([*free, len(row)])
+    placements = ai.Placements(data, view.round, seat).all()
+    _, _, row_card, act, under = max((*p[:1], rng.random(), *p[1:]) for p in placements)
+    slot = len(seat.row) if under == row_card else seat.row.index(under)
+    return (row_card, act), slot
