@@ -30,6 +30,14 @@ from games.stpetersburg.models import (
     View,
 )
 
+# A card's phase: the scoring its colour pays at.
+COLOUR_PHASE = {colour: phase for phase, colour in PHASE_COLOUR.items() if colour}
+PHASE_INDEX: dict[str, int] = {phase: index for index, phase in enumerate(PHASES)}
+
+
+class CardWorth(Protocol):
+    def __call__(self, card: str, target: str | None) -> float: ...
+
 
 class Player(Protocol):
     def choose(
@@ -60,23 +68,54 @@ class GreedyPlayer:
     def choose(
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
     ) -> Move:
-        return self.ranked(game, state, seat, rng)[0]
+        # The best of `scored` without sorting: the search's playouts call this every move.
+        return max(self.scored(game, state, seat, rng), key=lambda entry: entry[:2])[2]
 
     def ranked(
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
     ) -> list[Move]:
         """The legal moves best first (ties in random order); the search AI widens by it."""
+        scored = self.scored(game, state, seat, rng)
+        scored.sort(key=lambda entry: entry[:2], reverse=True)
+        return [entry[2] for entry in scored]
+
+    def scored(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> list[tuple[float, float, Move]]:
+        """(value, random tie-break, move) for every legal move."""
         moves = game.legal_moves(state, seat)
         index = game.players(state).index(seat)
         player = state.players[index]
         rounds_left = estimated_rounds_left(state)
-        scored = [
-            (self.value(state, player, move, rounds_left), rng.random(), move) for move in moves
-        ]
-        scored.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
-        return [entry[2] for entry in scored]
+        known: dict[tuple[str, str | None], float] = {}
 
-    def value(self, state: State, player: PlayerState, move: Move, rounds_left: float) -> float:
+        def card_worth(card: str, target: str | None) -> float:
+            # Several moves put the same card into play (bought, taken, from the hand).
+            found = known.get((card, target))
+            if found is None:
+                found = known[card, target] = worth(state, player, card, target, rounds_left)
+            return found
+
+        return [
+            (self.value(state, player, move, rounds_left, card_worth), rng.random(), move)
+            for move in moves
+        ]
+
+    def value(
+        self,
+        state: State,
+        player: PlayerState,
+        move: Move,
+        rounds_left: float,
+        card_worth: CardWorth | None = None,
+    ) -> float:
+        """What `move` is worth to `player`, in points; `card_worth(card, target)` is `worth`
+        for this state and player (memoised by `scored`)."""
+        if card_worth is None:
+
+            def card_worth(card: str, target: str | None) -> float:
+                return worth(state, player, card, target, rounds_left)
+
         ruble = ruble_worth(rounds_left)
         if isinstance(move, Pass):
             return 0.0
@@ -89,18 +128,16 @@ class GreedyPlayer:
             price = rules.cost(
                 player, move.card, old=getattr(move, "old", False), target=move.target
             )
-            value = worth(state, player, move.card, move.target, rounds_left) - price * ruble
+            value = card_worth(move.card, move.target) - price * ruble
             # Playing a hand card also lifts the 5-point penalty it would cost at the end.
             return value + (HAND_PENALTY if isinstance(move, Play) else 0)
         if isinstance(move, Take):
             if rounds_left < 2:
                 return -5.0  # a card still in hand at the end costs 5 points
-            best = worth(state, player, move.card, None, rounds_left)
+            best = card_worth(move.card, None)
             if CARDS[move.card].trading:
                 options = rules.targets(player, move.card)
-                best = max(
-                    (worth(state, player, move.card, t, rounds_left) for t in options), default=0
-                )
+                best = max((card_worth(move.card, t) for t in options), default=0)
             price = rules.cost(player, move.card)
             affordable_later = price <= player.money + income_per_round(player)
             return 0.35 * (best - price * ruble) - (3.0 if not affordable_later else 1.5)
@@ -109,13 +146,9 @@ class GreedyPlayer:
             card = state.pending.card
             if move.action == "buy":
                 price = rules.cost(player, card, target=move.target)
-                return worth(state, player, card, move.target, rounds_left) - price * ruble
+                return card_worth(card, move.target) - price * ruble
             if move.action == "take":
-                return (
-                    -5.0
-                    if rounds_left < 2
-                    else 0.2 * worth(state, player, card, None, rounds_left) - 2
-                )
+                return -5.0 if rounds_left < 2 else 0.2 * card_worth(card, None) - 2
             return 0.0
         return 0.0
 
@@ -149,9 +182,8 @@ def worth(
 ) -> float:
     """What a card in play is worth (in points) until the end, net of the card it displaces."""
     card = CARDS[card_key]
-    phase = {v: k for k, v in PHASE_COLOUR.items() if v}[card.colour]
     # Scorings of this colour still to come: this round's if its phase has not passed yet.
-    this_round = PHASES.index(phase) >= PHASES.index(state.phase)
+    this_round = PHASE_INDEX[COLOUR_PHASE[card.colour]] >= PHASE_INDEX[state.phase]
     scorings = max(0.0, rounds_left - 1) + (1 if this_round else 0)
     ruble = ruble_worth(rounds_left)
     gain = scorings * (card.points + card.money * ruble)
