@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from rich.console import Console
@@ -68,26 +69,29 @@ def _settings(arguments: argparse.Namespace) -> tuple[str, int, int, list[str]]:
         values[key] = value
     game = arguments.game or values.get("game")
     ai = arguments.ai or values.get("ai")
-    try:
-        players = arguments.players or int(values.get("players", "0"))
-        count = arguments.games or int(values.get("games", "100"))
-        for key in ("seed", "jobs", "iterations"):
-            if key in values:
-                setattr(arguments, key, int(values[key]))
-    except ValueError:
-        raise SimulationError(
+    whole = _converted(
+        values,
+        ("players", "games", "seed", "jobs", "iterations"),
+        int,
+        SimulationError(
             "players, games, seed, jobs and iterations take whole numbers.",
             "players・games・seed・jobs・iterations は整数で指定してください。",
-        ) from None
-    try:
-        for key in ("seconds", "minutes"):
-            if key in values:
-                setattr(arguments, key, float(values[key]))
-    except ValueError:
-        raise SimulationError(
+        ),
+    )
+    real = _converted(
+        values,
+        ("seconds", "minutes"),
+        float,
+        SimulationError(
             "seconds and minutes take numbers (e.g. seconds:0.5).",
             "seconds・minutes は数で指定してください（例: seconds:0.5）。",
-        ) from None
+        ),
+    )
+    players = arguments.players or int(whole.get("players", 0))
+    count = arguments.games or int(whole.get("games", 100))
+    for key, number in [*whole.items(), *real.items()]:
+        if key not in ("players", "games"):
+            setattr(arguments, key, number)
     if "rotate" in values:
         if values["rotate"] not in ("yes", "no"):
             raise SimulationError("rotate: yes or no.", "rotate: yes か no で指定してください。")
@@ -105,6 +109,19 @@ def _settings(arguments: argparse.Namespace) -> tuple[str, int, int, list[str]]:
     if len(kinds) == 1 and players > 1:
         kinds = kinds * players
     return game, players, count, kinds
+
+
+def _converted(
+    values: dict[str, str],
+    keys: tuple[str, ...],
+    convert: Callable[[str], float],
+    error: SimulationError,
+) -> dict[str, float]:
+    """The words among `keys` as numbers; `error` if one is not a number of that kind."""
+    try:
+        return {key: convert(values[key]) for key in keys if key in values}
+    except ValueError:
+        raise error from None
 
 
 def table(report: Report) -> Table:
