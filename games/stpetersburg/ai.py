@@ -35,10 +35,6 @@ COLOUR_PHASE = {colour: phase for phase, colour in PHASE_COLOUR.items() if colou
 PHASE_INDEX: dict[str, int] = {phase: index for index, phase in enumerate(PHASES)}
 
 
-class CardWorth(Protocol):
-    def __call__(self, card: str, target: str | None) -> float: ...
-
-
 class Player(Protocol):
     def choose(
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
@@ -86,37 +82,14 @@ class GreedyPlayer:
         moves = game.legal_moves(state, seat)
         index = game.players(state).index(seat)
         player = state.players[index]
-        rounds_left = estimated_rounds_left(state)
-        known: dict[tuple[str, str | None], float] = {}
+        appraisal = Appraisal(state, player, estimated_rounds_left(state))
+        return [(self.value(appraisal, move), rng.random(), move) for move in moves]
 
-        def card_worth(card: str, target: str | None) -> float:
-            # Several moves put the same card into play (bought, taken, from the hand).
-            found = known.get((card, target))
-            if found is None:
-                found = known[card, target] = worth(state, player, card, target, rounds_left)
-            return found
-
-        return [
-            (self.value(state, player, move, rounds_left, card_worth), rng.random(), move)
-            for move in moves
-        ]
-
-    def value(
-        self,
-        state: State,
-        player: PlayerState,
-        move: Move,
-        rounds_left: float,
-        card_worth: CardWorth | None = None,
-    ) -> float:
-        """What `move` is worth to `player`, in points; `card_worth(card, target)` is `worth`
-        for this state and player (memoised by `scored`)."""
-        if card_worth is None:
-
-            def card_worth(card: str, target: str | None) -> float:
-                return worth(state, player, card, target, rounds_left)
-
-        ruble = ruble_worth(rounds_left)
+    def value(self, appraisal: Appraisal, move: Move) -> float:
+        """What `move` is worth to the appraised seat, in points."""
+        state, player, rounds_left = appraisal.state, appraisal.player, appraisal.rounds_left
+        card_worth = appraisal.worth
+        ruble = appraisal.ruble
         if isinstance(move, Pass):
             return 0.0
         if isinstance(move, PubPurchase):
@@ -139,7 +112,7 @@ class GreedyPlayer:
                 options = rules.targets(player, move.card)
                 best = max((card_worth(move.card, t) for t in options), default=0)
             price = rules.cost(player, move.card)
-            affordable_later = price <= player.money + income_per_round(player)
+            affordable_later = price <= player.money + appraisal.income()
             return 0.35 * (best - price * ruble) - (3.0 if not affordable_later else 1.5)
         if isinstance(move, Drawn):
             assert state.pending is not None and state.pending.card is not None
@@ -181,34 +154,82 @@ def worth(
     state: State, player: PlayerState, card_key: str, target: str | None, rounds_left: float
 ) -> float:
     """What a card in play is worth (in points) until the end, net of the card it displaces."""
-    card = CARDS[card_key]
-    # Scorings of this colour still to come: this round's if its phase has not passed yet.
-    this_round = PHASE_INDEX[COLOUR_PHASE[card.colour]] >= PHASE_INDEX[state.phase]
-    scorings = max(0.0, rounds_left - 1) + (1 if this_round else 0)
-    ruble = ruble_worth(rounds_left)
-    gain = scorings * (card.points + card.money * ruble)
-    if card.ability == "pub":
-        gain += scorings * 1.0
-    if card.ability in ("blue_discount", "orange_discount"):
-        gain += 0.7 * scorings
-    if card.ability == "warehouse":
-        gain += 0.5
-    if card.ability == "mariinskij":
-        gain += scorings * ruble * sum(CARDS[k].colour == "orange" for k in player.area)
-    if card.ability == "tax_man":
-        gain += scorings * ruble * sum(CARDS[k].colour == "green" for k in player.area)
-    if card.colour == "orange":
-        kinds = rules.aristocrat_kinds(player)
-        before = aristocrat_bonus(len(kinds))
-        after_kinds = (
-            (kinds - {target}) if target and player.area.count(target) == 1 else set(kinds)
-        )
-        after_kinds.add(card_key)
-        gain += aristocrat_bonus(len(after_kinds)) - before
-    if target is not None:
-        lost = CARDS[target]
-        gain -= scorings * (lost.points + lost.money * ruble)
-    return gain
+    return Appraisal(state, player, rounds_left).worth(card_key, target)
+
+
+class Appraisal:
+    """One seat's situation as the greedy AI values moves: worked out once per choice, since
+    the search's playouts ask for a choice at every move."""
+
+    __slots__ = (
+        "_income",
+        "_kinds",
+        "known",
+        "later",
+        "phase",
+        "player",
+        "rounds_left",
+        "ruble",
+        "state",
+    )
+
+    def __init__(self, state: State, player: PlayerState, rounds_left: float) -> None:
+        self.state = state
+        self.player = player
+        self.rounds_left = rounds_left
+        self.ruble = ruble_worth(rounds_left)
+        self.later = max(0.0, rounds_left - 1)  # scorings after this round's
+        self.phase = PHASE_INDEX[state.phase]
+        self.known: dict[tuple[str, str | None], float] = {}
+        self._income: int | None = None
+        self._kinds: set[str] | None = None
+
+    def income(self) -> int:
+        if self._income is None:
+            self._income = income_per_round(self.player)
+        return self._income
+
+    def worth(self, card_key: str, target: str | None) -> float:
+        """`worth` of one card, remembered: several moves put the same card into play."""
+        found = self.known.get((card_key, target))
+        if found is None:
+            found = self.known[card_key, target] = self._worth(card_key, target)
+        return found
+
+    def _worth(self, card_key: str, target: str | None) -> float:
+        card = CARDS[card_key]
+        player = self.player
+        # Scorings of this colour still to come: this round's if its phase has not passed yet.
+        this_round = PHASE_INDEX[COLOUR_PHASE[card.colour]] >= self.phase
+        scorings = self.later + (1 if this_round else 0)
+        ruble = self.ruble
+        gain = scorings * (card.points + card.money * ruble)
+        ability = card.ability
+        if ability:
+            if ability == "pub":
+                gain += scorings * 1.0
+            if ability in ("blue_discount", "orange_discount"):
+                gain += 0.7 * scorings
+            if ability == "warehouse":
+                gain += 0.5
+            if ability == "mariinskij":
+                gain += scorings * ruble * sum(CARDS[k].colour == "orange" for k in player.area)
+            if ability == "tax_man":
+                gain += scorings * ruble * sum(CARDS[k].colour == "green" for k in player.area)
+        if card.colour == "orange":
+            if self._kinds is None:
+                self._kinds = rules.aristocrat_kinds(player)
+            kinds = self._kinds
+            before = aristocrat_bonus(len(kinds))
+            after_kinds = (
+                (kinds - {target}) if target and player.area.count(target) == 1 else set(kinds)
+            )
+            after_kinds.add(card_key)
+            gain += aristocrat_bonus(len(after_kinds)) - before
+        if target is not None:
+            lost = CARDS[target]
+            gain -= scorings * (lost.points + lost.money * ruble)
+        return gain
 
 
 def estimate_scores(state: State) -> dict[str, float]:
