@@ -72,7 +72,7 @@ class SearchSettings:
       dropped, and is played unless the best candidate beats it over the same worlds by a mean
       reward difference above `keep_first_margin` and with a paired z-score (mean difference
       over its standard error) above `keep_first_z`, so noise cannot override greedy play at
-      small budgets.
+      small budgets. (Without a greedy `ranked`, the first legal move stands in for it.)
     - `candidates_growth` (flat search): that many more candidates per 100 playouts of an
       iteration budget, so a bigger budget also looks wider.
     - `playout_moves_per_seat`: cut playouts after this many moves per seat instead of after

@@ -46,11 +46,17 @@ def player_for(game: Game[Any, Any, Any], kind: str) -> AiPlayer:
 
 
 def choose_move(
-    game: Game[Any, Any, Any], state: Any, seat: str, kind: str, rng: random.Random
+    game: Game[Any, Any, Any],
+    state: Any,
+    seat: str,
+    kind: str,
+    rng: random.Random,
+    player: AiPlayer | None = None,
 ) -> BaseModel:
-    """The AI's move for `seat`; a random legal move if the AI fails, so a table never stalls."""
+    """The AI's move for `seat` (by `player` if given, else the game's AI of `kind`); a random
+    legal move if the AI fails, so a table never stalls."""
     try:
-        move = player_for(game, kind).choose(game, state, seat, rng)
+        move = (player or player_for(game, kind)).choose(game, state, seat, rng)
     except Exception:
         log.exception("AI %s of %s failed for seat %s; playing at random", kind, game.id, seat)
         return random_move(game, state, seat, rng)

@@ -30,6 +30,10 @@ from games.stpetersburg.models import (
     View,
 )
 
+# A card's phase: the scoring its colour pays at.
+COLOUR_PHASE = {colour: phase for phase, colour in PHASE_COLOUR.items() if colour}
+PHASE_INDEX: dict[str, int] = {phase: index for index, phase in enumerate(PHASES)}
+
 
 class Player(Protocol):
     def choose(
@@ -60,24 +64,32 @@ class GreedyPlayer:
     def choose(
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
     ) -> Move:
-        return self.ranked(game, state, seat, rng)[0]
+        # The best of `scored` without sorting: the search's playouts call this every move.
+        return max(self.scored(game, state, seat, rng), key=lambda entry: entry[:2])[2]
 
     def ranked(
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
     ) -> list[Move]:
         """The legal moves best first (ties in random order); the search AI widens by it."""
+        scored = self.scored(game, state, seat, rng)
+        scored.sort(key=lambda entry: entry[:2], reverse=True)
+        return [entry[2] for entry in scored]
+
+    def scored(
+        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
+    ) -> list[tuple[float, float, Move]]:
+        """(value, random tie-break, move) for every legal move."""
         moves = game.legal_moves(state, seat)
         index = game.players(state).index(seat)
         player = state.players[index]
-        rounds_left = estimated_rounds_left(state)
-        scored = [
-            (self.value(state, player, move, rounds_left), rng.random(), move) for move in moves
-        ]
-        scored.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
-        return [entry[2] for entry in scored]
+        appraisal = Appraisal(state, player, estimated_rounds_left(state))
+        return [(self.value(appraisal, move), rng.random(), move) for move in moves]
 
-    def value(self, state: State, player: PlayerState, move: Move, rounds_left: float) -> float:
-        ruble = ruble_worth(rounds_left)
+    def value(self, appraisal: Appraisal, move: Move) -> float:
+        """What `move` is worth to the appraised seat, in points."""
+        state, player, rounds_left = appraisal.state, appraisal.player, appraisal.rounds_left
+        card_worth = appraisal.worth
+        ruble = appraisal.ruble
         if isinstance(move, Pass):
             return 0.0
         if isinstance(move, PubPurchase):
@@ -89,33 +101,27 @@ class GreedyPlayer:
             price = rules.cost(
                 player, move.card, old=getattr(move, "old", False), target=move.target
             )
-            value = worth(state, player, move.card, move.target, rounds_left) - price * ruble
+            value = card_worth(move.card, move.target) - price * ruble
             # Playing a hand card also lifts the 5-point penalty it would cost at the end.
             return value + (HAND_PENALTY if isinstance(move, Play) else 0)
         if isinstance(move, Take):
             if rounds_left < 2:
                 return -5.0  # a card still in hand at the end costs 5 points
-            best = worth(state, player, move.card, None, rounds_left)
+            best = card_worth(move.card, None)
             if CARDS[move.card].trading:
                 options = rules.targets(player, move.card)
-                best = max(
-                    (worth(state, player, move.card, t, rounds_left) for t in options), default=0
-                )
+                best = max((card_worth(move.card, t) for t in options), default=0)
             price = rules.cost(player, move.card)
-            affordable_later = price <= player.money + income_per_round(player)
+            affordable_later = price <= player.money + appraisal.income()
             return 0.35 * (best - price * ruble) - (3.0 if not affordable_later else 1.5)
         if isinstance(move, Drawn):
             assert state.pending is not None and state.pending.card is not None
             card = state.pending.card
             if move.action == "buy":
                 price = rules.cost(player, card, target=move.target)
-                return worth(state, player, card, move.target, rounds_left) - price * ruble
+                return card_worth(card, move.target) - price * ruble
             if move.action == "take":
-                return (
-                    -5.0
-                    if rounds_left < 2
-                    else 0.2 * worth(state, player, card, None, rounds_left) - 2
-                )
+                return -5.0 if rounds_left < 2 else 0.2 * card_worth(card, None) - 2
             return 0.0
         return 0.0
 
@@ -148,35 +154,82 @@ def worth(
     state: State, player: PlayerState, card_key: str, target: str | None, rounds_left: float
 ) -> float:
     """What a card in play is worth (in points) until the end, net of the card it displaces."""
-    card = CARDS[card_key]
-    phase = {v: k for k, v in PHASE_COLOUR.items() if v}[card.colour]
-    # Scorings of this colour still to come: this round's if its phase has not passed yet.
-    this_round = PHASES.index(phase) >= PHASES.index(state.phase)
-    scorings = max(0.0, rounds_left - 1) + (1 if this_round else 0)
-    ruble = ruble_worth(rounds_left)
-    gain = scorings * (card.points + card.money * ruble)
-    if card.ability == "pub":
-        gain += scorings * 1.0
-    if card.ability in ("blue_discount", "orange_discount"):
-        gain += 0.7 * scorings
-    if card.ability == "warehouse":
-        gain += 0.5
-    if card.ability == "mariinskij":
-        gain += scorings * ruble * sum(CARDS[k].colour == "orange" for k in player.area)
-    if card.ability == "tax_man":
-        gain += scorings * ruble * sum(CARDS[k].colour == "green" for k in player.area)
-    if card.colour == "orange":
-        kinds = rules.aristocrat_kinds(player)
-        before = aristocrat_bonus(len(kinds))
-        after_kinds = (
-            (kinds - {target}) if target and player.area.count(target) == 1 else set(kinds)
-        )
-        after_kinds.add(card_key)
-        gain += aristocrat_bonus(len(after_kinds)) - before
-    if target is not None:
-        lost = CARDS[target]
-        gain -= scorings * (lost.points + lost.money * ruble)
-    return gain
+    return Appraisal(state, player, rounds_left).worth(card_key, target)
+
+
+class Appraisal:
+    """One seat's situation as the greedy AI values moves: worked out once per choice, since
+    the search's playouts ask for a choice at every move."""
+
+    __slots__ = (
+        "_income",
+        "_kinds",
+        "known",
+        "later",
+        "phase",
+        "player",
+        "rounds_left",
+        "ruble",
+        "state",
+    )
+
+    def __init__(self, state: State, player: PlayerState, rounds_left: float) -> None:
+        self.state = state
+        self.player = player
+        self.rounds_left = rounds_left
+        self.ruble = ruble_worth(rounds_left)
+        self.later = max(0.0, rounds_left - 1)  # scorings after this round's
+        self.phase = PHASE_INDEX[state.phase]
+        self.known: dict[tuple[str, str | None], float] = {}
+        self._income: int | None = None
+        self._kinds: set[str] | None = None
+
+    def income(self) -> int:
+        if self._income is None:
+            self._income = income_per_round(self.player)
+        return self._income
+
+    def worth(self, card_key: str, target: str | None) -> float:
+        """`worth` of one card, remembered: several moves put the same card into play."""
+        found = self.known.get((card_key, target))
+        if found is None:
+            found = self.known[card_key, target] = self._worth(card_key, target)
+        return found
+
+    def _worth(self, card_key: str, target: str | None) -> float:
+        card = CARDS[card_key]
+        player = self.player
+        # Scorings of this colour still to come: this round's if its phase has not passed yet.
+        this_round = PHASE_INDEX[COLOUR_PHASE[card.colour]] >= self.phase
+        scorings = self.later + (1 if this_round else 0)
+        ruble = self.ruble
+        gain = scorings * (card.points + card.money * ruble)
+        ability = card.ability
+        if ability:
+            if ability == "pub":
+                gain += scorings * 1.0
+            if ability in ("blue_discount", "orange_discount"):
+                gain += 0.7 * scorings
+            if ability == "warehouse":
+                gain += 0.5
+            if ability == "mariinskij":
+                gain += scorings * ruble * sum(CARDS[k].colour == "orange" for k in player.area)
+            if ability == "tax_man":
+                gain += scorings * ruble * sum(CARDS[k].colour == "green" for k in player.area)
+        if card.colour == "orange":
+            if self._kinds is None:
+                self._kinds = rules.aristocrat_kinds(player)
+            kinds = self._kinds
+            before = aristocrat_bonus(len(kinds))
+            after_kinds = (
+                (kinds - {target}) if target and player.area.count(target) == 1 else set(kinds)
+            )
+            after_kinds.add(card_key)
+            gain += aristocrat_bonus(len(after_kinds)) - before
+        if target is not None:
+            lost = CARDS[target]
+            gain -= scorings * (lost.points + lost.money * ruble)
+        return gain
 
 
 def estimate_scores(state: State) -> dict[str, float]:

@@ -276,6 +276,11 @@ class StPetersburg(Game[State, Move, View]):
     def evaluate(self, state: State) -> dict[str, float]:
         return ai.estimate_scores(state)
 
+    def search_settings(self) -> Mapping[str, Any]:
+        # Playouts look 12 moves a seat ahead: with 2 players the search's default 24 moves,
+        # with 4 the 48 that took the strong seat from 31 % to 52 % of games against 3 greedy.
+        return {"playout_moves_per_seat": 12}
+
     # ------------------------------------------------------------ what players may see
 
     def view(self, state: State, viewer: str | None) -> View:

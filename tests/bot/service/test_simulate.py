@@ -10,7 +10,7 @@ import pytest
 
 from bot.__main__ import main, parse_arguments
 from bot.console.simulate import simulate
-from bot.service.simulate import SimulationError, play_one, run, wilson
+from bot.service.simulate import Budget, SimulationError, play_one, run, wilson
 
 
 def test_wilson_interval_holds_the_rate_and_stays_in_bounds() -> None:
@@ -57,6 +57,12 @@ def test_the_kinds_row_sums_the_seats_of_that_kind() -> None:
         (["game:stpetersburg", "players:3", "ai:greedy,random"], "one kind per seat"),
         (["game:stpetersburg", "players:two"], "whole numbers"),
         (["stpetersburg"], "key:value"),
+        (["game:stpetersburg", "ai:strong,greedy", "iterations:0"], "at least 1"),
+        (["game:stpetersburg", "ai:strong,greedy", "iterations:many"], "whole numbers"),
+        (["game:stpetersburg", "ai:strong,greedy", "seconds:0"], "more than 0"),
+        (["game:stpetersburg", "ai:strong,greedy", "seconds:soon"], "take numbers"),
+        (["game:stpetersburg", "ai:strong,greedy", "rotate:maybe"], "yes or no"),
+        (["game:stpetersburg", "ai:greedy,greedy", "minutes:-1"], "more than 0"),
     ],
 )
 def test_bad_arguments_are_refused_clearly(
@@ -93,5 +99,63 @@ def test_games_must_be_positive() -> None:
         seed=0,
         jobs=0,
         json=False,
+        iterations=None,
+        seconds=None,
+        rotate=False,
+        minutes=None,
+        lang="en",
     )
     assert simulate(arguments) == 2
+
+
+def test_errors_are_told_in_japanese_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    words = ["game:stpetersburg", "ai:strong,greedy", "iterations:0", "--lang", "ja"]
+    assert main(["simulate", *words]) == 2
+    assert "1以上の整数" in capsys.readouterr().err
+
+
+STRONG_VS_GREEDY = ("stpetersburg", 2, 2, ["strong", "greedy"])
+
+
+@pytest.mark.parametrize("iterations", [2, 5])
+def test_the_slow_kinds_search_within_the_budget_and_their_speed_is_told(iterations: int) -> None:
+    report = run(*STRONG_VS_GREEDY, seed=3, budget=Budget(iterations=iterations))
+    strong, greedy = report.kinds
+    assert strong.playouts_per_move is not None
+    # A seat with a single legal move does not search, so the mean is a little under the budget.
+    assert iterations * 0.6 < strong.playouts_per_move <= iterations
+    assert greedy.playouts_per_move is None
+    assert strong.moves > 30 and strong.cpu_seconds_per_move > 0
+    assert report.budget == {"seconds": None, "iterations": iterations}
+    assert report.extra["settings"]["strong"]["iterations"] == iterations
+    again = run(*STRONG_VS_GREEDY, seed=3, budget=Budget(iterations=iterations))
+    assert again.seats == report.seats  # an iteration budget repeats exactly
+
+
+def test_rotation_puts_every_kind_in_every_seat() -> None:
+    fixed = run("stpetersburg", 2, 4, ["greedy", "random"], seed=5)
+    assert [s.kind for s in fixed.seats] == ["greedy", "random"]
+    turning = run("stpetersburg", 2, 4, ["greedy", "random"], seed=5, rotate=True)
+    assert [s.kind for s in turning.seats] == ["greedy/random", "random/greedy"]
+    assert turning.rotate and turning.kinds[0].games == 4
+    # Each kind's figures follow it from seat to seat: greedy still beats random.
+    assert turning.kinds[0].average_rank < turning.kinds[1].average_rank
+
+
+def test_minutes_stop_the_run_and_say_when_nothing_finished() -> None:
+    with pytest.raises(SimulationError, match="No game finished"):
+        run(*STRONG_VS_GREEDY, budget=Budget(iterations=2), minutes=1e-9)
+    report = run("stpetersburg", 2, 3, ["greedy", "random"], minutes=5)
+    assert report.games == report.games_asked == 3
+
+
+def test_the_table_tells_the_budget_and_cpu_per_move() -> None:
+    words = ["game:stpetersburg", "players:2", "games:1", "ai:strong,greedy", "iterations:2"]
+    out = io.StringIO()
+    assert simulate(parse_arguments(["simulate", *words, "--rotate", "--json"]), out) == 0
+    figures = json.loads(out.getvalue())
+    assert figures["rotate"] and figures["budget"]["iterations"] == 2
+    assert figures["kinds"][0]["cpu_seconds_per_move"] > 0
+    out = io.StringIO()
+    assert simulate(parse_arguments(["simulate", *words]), out) == 0
+    assert "CPU s/move" in out.getvalue() and "budget 2 playouts a move" in out.getvalue()
