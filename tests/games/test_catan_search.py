@@ -1,5 +1,5 @@
-"""The Catan card game's strong AI: states sampled from a seat's view, the VP estimate, and a
-search that never sees what its seat may not."""
+"""The Catan card game's strong AI: states sampled from a seat's view, the VP estimate, greedy's
+ranking (that the search never sees what its seat may not: test_search_twins)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from games.catan.data import RESOURCES, pool
 from games.catan.evaluate import estimate_scores
 from games.catan.game import Catan
 from games.catan.models import Look, State
-from games.search import SearchPlayer
-from tests.games.hidden_catan import perturb
 from tests.games.test_sampling import STRONG
 
 G: Catan = games.get("catan")  # type: ignore[assignment]
@@ -159,41 +157,6 @@ def test_the_estimate_mostly_names_the_winner_in_mid_game() -> None:
         right += max(estimate, key=lambda s: estimate[s]) == final.players[final.winner].id
     assert played >= 6
     assert right >= played * 0.7
-
-
-def moves_on_twin_states(strong: SearchPlayer) -> list[tuple[object, object]]:
-    """The AI's moves on pairs of true states that differ only in what the seat may not see."""
-    rng = random.Random(7)
-    pairs = []
-    for state, seat in greedy_game(3, 4):
-        if seat is None or rng.random() > 0.3 or len(G.legal_moves(state, seat)) < 3:
-            continue
-        other = perturb(state, rng, seat)
-        assert other != state
-        first = strong.choose(G, state, seat, random.Random(len(pairs)))
-        second = strong.choose(G, other, seat, random.Random(len(pairs)))
-        pairs.append((first, second))
-        if len(pairs) == 25:
-            break
-    assert len(pairs) == 25
-    return pairs
-
-
-def test_same_view_and_seed_give_the_same_move() -> None:
-    pairs = moves_on_twin_states(SearchPlayer(**FAST))
-    assert all(first == second for first, second in pairs)
-
-
-def test_twin_states_catch_an_ai_that_searches_the_true_state(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The check above can fail: the same search, fed the true state instead of samples."""
-
-    class Cheat(SearchPlayer):
-        def choose(self, game, state, seat, rng):  # type: ignore[no-untyped-def]
-            monkeypatch.setattr(game, "sample_state", lambda view, seat, rng: state)
-            return self.choose_from_view(game, game.view(state, seat), seat, rng)
-
-    pairs = moves_on_twin_states(Cheat(**FAST))
-    assert any(first != second for first, second in pairs)
 
 
 def test_the_greedy_ranking_puts_its_own_choice_first() -> None:
