@@ -17,8 +17,18 @@ from bot.service.simulate import Budget, Report, SimulationError, run
 USAGE_EXAMPLE = (
     "python -m bot simulate game:<id> players:4 games:1000 ai:greedy,random,random,random"
 )
-WORDS = {"game", "players", "games", "ai", "seed", "jobs", "iterations", "seconds", "rotate"}
-WORDS |= {"minutes"}
+WORDS = {
+    "game",
+    "players",
+    "games",
+    "ai",
+    "seed",
+    "jobs",
+    "iterations",
+    "seconds",
+    "rotate",
+    "minutes",
+}
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -18,7 +18,7 @@ from games.base import (
 )
 from games.catan import ai, history, present, rules, sample
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
-from games.catan.evaluate import estimate_scores
+from games.catan.estimate import estimate_scores
 from games.catan.models import (
     MOVE_TYPES,
     Building,

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import games
 from games.catan.data import RESOURCES, pool
-from games.catan.evaluate import estimate_scores
+from games.catan.estimate import estimate_scores
 from games.catan.game import Catan
 from games.catan.models import Look, State
 from tests.games.test_sampling import STRONG
