@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from games.adapters import AiKind
@@ -23,7 +24,6 @@ from games.stpetersburg.models import (
     Observe,
     Pass,
     Play,
-    PlayerState,
     PubPurchase,
     State,
     Take,
@@ -65,7 +65,9 @@ class GreedyPlayer:
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
     ) -> Move:
         # The best of `scored` without sorting: the search's playouts call this every move.
-        return max(self.scored(game, state, seat, rng), key=lambda entry: entry[:2])[2]
+        return best(
+            appraise(state, game.players(state).index(seat)), game.legal_moves(state, seat), rng
+        )
 
     def ranked(
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
@@ -80,64 +82,94 @@ class GreedyPlayer:
     ) -> list[tuple[float, float, Move]]:
         """(value, random tie-break, move) for every legal move."""
         moves = game.legal_moves(state, seat)
-        index = game.players(state).index(seat)
-        player = state.players[index]
-        appraisal = Appraisal(state, player, estimated_rounds_left(state))
-        return [(self.value(appraisal, move), rng.random(), move) for move in moves]
+        return scored(appraise(state, game.players(state).index(seat)), moves, rng)
 
     def value(self, appraisal: Appraisal, move: Move) -> float:
         """What `move` is worth to the appraised seat, in points."""
-        state, player, rounds_left = appraisal.state, appraisal.player, appraisal.rounds_left
-        card_worth = appraisal.worth
-        ruble = appraisal.ruble
-        if isinstance(move, Pass):
-            return 0.0
-        if isinstance(move, PubPurchase):
-            # A point costs 2 rubles; worth it once rubles are worth less than half a point.
-            return move.points * (1.0 - 2 * ruble)
-        if isinstance(move, Observe):
-            return 0.5
-        if isinstance(move, Buy | Play):
-            price = rules.cost(
-                player, move.card, old=getattr(move, "old", False), target=move.target
-            )
-            value = card_worth(move.card, move.target) - price * ruble
-            # Playing a hand card also lifts the 5-point penalty it would cost at the end.
-            return value + (HAND_PENALTY if isinstance(move, Play) else 0)
-        if isinstance(move, Take):
-            if rounds_left < 2:
-                return -5.0  # a card still in hand at the end costs 5 points
-            best = card_worth(move.card, None)
-            if CARDS[move.card].trading:
-                options = rules.targets(player, move.card)
-                best = max((card_worth(move.card, t) for t in options), default=0)
-            price = rules.cost(player, move.card)
-            affordable_later = price <= player.money + appraisal.income()
-            return 0.35 * (best - price * ruble) - (3.0 if not affordable_later else 1.5)
-        if isinstance(move, Drawn):
-            assert state.pending is not None and state.pending.card is not None
-            card = state.pending.card
-            if move.action == "buy":
-                price = rules.cost(player, card, target=move.target)
-                return card_worth(card, move.target) - price * ruble
-            if move.action == "take":
-                return -5.0 if rounds_left < 2 else 0.2 * card_worth(card, None) - 2
-            return 0.0
+        return value(appraisal, move)
+
+
+def appraise(state: State, seat: int) -> Appraisal:
+    """The seat's situation in `state` as the greedy AI values moves."""
+    player = state.players[seat]
+    pending = state.pending
+    return Appraisal(
+        state.phase,
+        player.area,
+        player.money,
+        rounds_left(state.stacks, state.phase, len(state.players)),
+        None if pending is None else pending.card,
+    )
+
+
+def scored(
+    appraisal: Appraisal, moves: Sequence[Move], rng: random.Random
+) -> list[tuple[float, float, Move]]:
+    """(value, random tie-break, move) for every move, in order, one draw from `rng` each."""
+    return [(value(appraisal, move), rng.random(), move) for move in moves]
+
+
+def best(appraisal: Appraisal, moves: Sequence[Move], rng: random.Random) -> Move:
+    """The greedy AI's choice among `moves` (the legal moves, in order)."""
+    return max(scored(appraisal, moves, rng), key=lambda entry: entry[:2])[2]
+
+
+def value(appraisal: Appraisal, move: Move) -> float:
+    """What `move` is worth to the appraised seat, in points."""
+    left = appraisal.rounds_left
+    card_worth = appraisal.worth
+    ruble = appraisal.ruble
+    area = appraisal.area
+    if isinstance(move, Pass):
         return 0.0
+    if isinstance(move, PubPurchase):
+        # A point costs 2 rubles; worth it once rubles are worth less than half a point.
+        return move.points * (1.0 - 2 * ruble)
+    if isinstance(move, Observe):
+        return 0.5
+    if isinstance(move, Buy | Play):
+        price = rules.holdings(area).cost(move.card, getattr(move, "old", False), move.target)
+        worth = card_worth(move.card, move.target) - price * ruble
+        # Playing a hand card also lifts the 5-point penalty it would cost at the end.
+        return worth + (HAND_PENALTY if isinstance(move, Play) else 0)
+    if isinstance(move, Take):
+        if left < 2:
+            return -5.0  # a card still in hand at the end costs 5 points
+        most = card_worth(move.card, None)
+        if CARDS[move.card].trading:
+            options = rules.holdings(area).targets(move.card)
+            most = max((card_worth(move.card, t) for t in options), default=0)
+        price = rules.holdings(area).cost(move.card)
+        affordable_later = price <= appraisal.money + appraisal.income()
+        return 0.35 * (most - price * ruble) - (3.0 if not affordable_later else 1.5)
+    if isinstance(move, Drawn):
+        card = appraisal.drawn
+        assert card is not None
+        if move.action == "buy":
+            price = rules.holdings(area).cost(card, False, move.target)
+            return card_worth(card, move.target) - price * ruble
+        if move.action == "take":
+            return -5.0 if left < 2 else 0.2 * card_worth(card, None) - 2
+        return 0.0
+    return 0.0
 
 
 def estimated_rounds_left(state: State) -> float:
+    """Rounds still to play including this one (`rounds_left` of the state)."""
+    return rounds_left(state.stacks, state.phase, len(state.players))
+
+
+def rounds_left(stacks: Mapping[StackId, tuple[str, ...]], phase: StackId, n: int) -> float:
     """Rounds still to play including this one: about 8 cards leave a stack's supply per round."""
     # Measured in greedy self-play: the worker stack drains fastest, more so with more players.
-    n = len(state.players)
     per_round: dict[StackId, float] = {
         "workers": 3.0 + n,
         "buildings": 2.0 + n,
         "aristocrats": 2.0 + n,
         "trading": 1.5 + n,
     }
-    left = min(len(state.stacks[stack]) / rate for stack, rate in per_round.items())
-    phase_fraction = 1 - PHASES.index(state.phase) / 4
+    left = min(len(stacks[stack]) / rate for stack, rate in per_round.items())
+    phase_fraction = 1 - PHASES.index(phase) / 4
     return max(phase_fraction, left + phase_fraction)
 
 
@@ -146,47 +178,47 @@ def ruble_worth(rounds_left: float) -> float:
     return max(0.1, min(0.45, 0.08 * rounds_left))
 
 
-def income_per_round(player: PlayerState) -> int:
-    return sum(CARDS[k].money for k in player.area)
-
-
-def worth(
-    state: State, player: PlayerState, card_key: str, target: str | None, rounds_left: float
-) -> float:
-    """What a card in play is worth (in points) until the end, net of the card it displaces."""
-    return Appraisal(state, player, rounds_left).worth(card_key, target)
-
-
 class Appraisal:
     """One seat's situation as the greedy AI values moves: worked out once per choice, since
-    the search's playouts ask for a choice at every move."""
+    the search's playouts ask for a choice at every move. `drawn` is the card an Observatory
+    revealed, when that decision is pending."""
 
     __slots__ = (
         "_income",
         "_kinds",
+        "area",
+        "drawn",
         "known",
         "later",
+        "money",
         "phase",
-        "player",
         "rounds_left",
         "ruble",
-        "state",
     )
 
-    def __init__(self, state: State, player: PlayerState, rounds_left: float) -> None:
-        self.state = state
-        self.player = player
+    def __init__(
+        self,
+        phase: StackId,
+        area: tuple[str, ...],
+        money: int,
+        rounds_left: float,
+        drawn: str | None = None,
+    ) -> None:
+        self.area = area
+        self.money = money
+        self.drawn = drawn
         self.rounds_left = rounds_left
         self.ruble = ruble_worth(rounds_left)
         self.later = max(0.0, rounds_left - 1)  # scorings after this round's
-        self.phase = PHASE_INDEX[state.phase]
+        self.phase = PHASE_INDEX[phase]
         self.known: dict[tuple[str, str | None], float] = {}
         self._income: int | None = None
         self._kinds: set[str] | None = None
 
     def income(self) -> int:
+        """The rubles the play area pays over one round's scorings."""
         if self._income is None:
-            self._income = income_per_round(self.player)
+            self._income = sum(CARDS[k].money for k in self.area)
         return self._income
 
     def worth(self, card_key: str, target: str | None) -> float:
@@ -198,7 +230,7 @@ class Appraisal:
 
     def _worth(self, card_key: str, target: str | None) -> float:
         card = CARDS[card_key]
-        player = self.player
+        area = self.area
         # Scorings of this colour still to come: this round's if its phase has not passed yet.
         this_round = PHASE_INDEX[COLOUR_PHASE[card.colour]] >= self.phase
         scorings = self.later + (1 if this_round else 0)
@@ -213,17 +245,15 @@ class Appraisal:
             if ability == "warehouse":
                 gain += 0.5
             if ability == "mariinskij":
-                gain += scorings * ruble * sum(CARDS[k].colour == "orange" for k in player.area)
+                gain += scorings * ruble * sum(CARDS[k].colour == "orange" for k in area)
             if ability == "tax_man":
-                gain += scorings * ruble * sum(CARDS[k].colour == "green" for k in player.area)
+                gain += scorings * ruble * sum(CARDS[k].colour == "green" for k in area)
         if card.colour == "orange":
             if self._kinds is None:
-                self._kinds = rules.aristocrat_kinds(player)
+                self._kinds = rules.area_aristocrat_kinds(area)
             kinds = self._kinds
             before = aristocrat_bonus(len(kinds))
-            after_kinds = (
-                (kinds - {target}) if target and player.area.count(target) == 1 else set(kinds)
-            )
+            after_kinds = (kinds - {target}) if target and area.count(target) == 1 else set(kinds)
             after_kinds.add(card_key)
             gain += aristocrat_bonus(len(after_kinds)) - before
         if target is not None:

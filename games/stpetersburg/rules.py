@@ -9,7 +9,7 @@ What a move does to the state is in `effects.py`.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -28,6 +28,7 @@ from games.stpetersburg.data import (
     STACKS,
     TRADING,
     WAREHOUSE_HAND_LIMIT,
+    StackId,
 )
 from games.stpetersburg.models import (
     BoardCard,
@@ -36,6 +37,7 @@ from games.stpetersburg.models import (
     Move,
     Observe,
     Pass,
+    Pending,
     Play,
     PlayerState,
     PubPurchase,
@@ -48,6 +50,7 @@ from games.stpetersburg.models import (
 
 # The green trading card that makes every card of a colour 1 ruble cheaper for its owner.
 COLOUR_DISCOUNTERS = {"blue": "carpenter_workshop", "orange": "gold_smelter"}
+_DISCOUNTER_COLOUR = {card: colour for colour, card in COLOUR_DISCOUNTERS.items()}
 
 
 def _may_replace(card: str, other: str) -> bool:
@@ -78,6 +81,7 @@ class Holdings:
         "discount",
         "hand_limit",
         "most_displaced",
+        "observatories",
         "payouts",
         "pubs",
         "replaceable",
@@ -101,6 +105,48 @@ class Holdings:
         self.replaceable: dict[str, tuple[str, ...]] = {}  # trading card -> its targets here
         self.payouts: dict[str, tuple[int, int]] = {}  # colour -> what its scoring pays
         self.pubs = counts.get("pub", 0)
+        self.observatories = counts.get("observatory", 0)
+
+    def plus(self, card: str) -> Holdings:
+        """The Holdings of this area with `card` come into play (equal to Holdings(area + card),
+        worked out from this one)."""
+        held = Holdings.__new__(Holdings)
+        held.area = (*self.area, card)
+        counts = held.counts = self.counts.copy()
+        counts[card] = counts.get(card, 0) + 1
+        if card in _DISCOUNTER_COLOUR:
+            held.discount = {**self.discount, _DISCOUNTER_COLOUR[card]: 1}
+        else:
+            held.discount = self.discount  # never changed in place
+        held.hand_limit = WAREHOUSE_HAND_LIMIT if card == "warehouse" else self.hand_limit
+        held.most_displaced = max(self.most_displaced, DISPLACED_VALUE[card])
+        held.replaceable = {}
+        held.payouts = {}
+        held.pubs = self.pubs + (card == "pub")
+        held.observatories = self.observatories + (card == "observatory")
+        return held
+
+    def cost(self, card: str, old: bool = False, target: str | None = None) -> int:
+        """What the owner pays to put `card` into play (digest §1.6); never below 1 ruble."""
+        price = COST[card] - self.counts.get(card, 0) - self.discount[COLOUR[card]]
+        if old:
+            price -= OLD_CARD_DISCOUNT
+        if target is not None:
+            price -= DISPLACED_VALUE[target]
+        return max(MINIMUM_PAYMENT, price)
+
+    def pub_limit(self, money: int) -> int:
+        """The most points the owner, holding `money` rubles, may buy at the Pub now."""
+        pubs = self.pubs
+        return min(PUB_POINTS_PER_PUB * pubs, money // PUB_PRICE_PER_POINT) if pubs else 0
+
+    def scoring(self, colour: str, observatories_used: int) -> tuple[int, int]:
+        """(rubles, points) the owner gets at `colour`'s scoring with that many Observatories
+        face down (a used Observatory scores nothing)."""
+        money, points = self.payout(colour)
+        if colour == "blue":
+            points -= observatories_used
+        return money, points
 
     def price(self, card: str) -> int:
         """The printed cost less identical cards and the colour discount (digest §1.6), before
@@ -170,12 +216,7 @@ def cost(
     player: PlayerState, card_key: str, *, old: bool = False, target: str | None = None
 ) -> int:
     """What `player` pays to put `card_key` into play (digest §1.6); never below 1 ruble."""
-    price = holdings(player.area).price(card_key)
-    if old:
-        price -= OLD_CARD_DISCOUNT
-    if target is not None:
-        price -= DISPLACED_VALUE[target]
-    return max(MINIMUM_PAYMENT, price)
+    return holdings(player.area).cost(card_key, old, target)
 
 
 def hand_limit(player: PlayerState) -> int:
@@ -198,20 +239,20 @@ def placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | No
 
 def payout(player: PlayerState, colour: str) -> tuple[int, int]:
     """(rubles, points) the player's cards of `colour` pay at that colour's scoring (§1.9)."""
-    money, points = holdings(player.area).payout(colour)
-    if colour == "blue":
-        points -= player.observatories_used  # a used Observatory scores nothing
-    return money, points
+    return holdings(player.area).scoring(colour, player.observatories_used)
 
 
 def aristocrat_kinds(player: PlayerState) -> set[str]:
     """The distinct orange cards (aristocrats and orange trading cards) in the play area."""
-    return {key for key in player.area if COLOUR[key] == "orange"}
+    return area_aristocrat_kinds(player.area)
+
+
+def area_aristocrat_kinds(area: tuple[str, ...]) -> set[str]:
+    return {key for key in area if COLOUR[key] == "orange"}
 
 
 def pub_limit(player: PlayerState) -> int:
-    pubs = holdings(player.area).pubs
-    return min(PUB_POINTS_PER_PUB * pubs, player.money // PUB_PRICE_PER_POINT) if pubs else 0
+    return holdings(player.area).pub_limit(player.money)
 
 
 # ---------------------------------------------------------------- interned moves
@@ -248,52 +289,72 @@ def _list_moves(state: State, seat: int) -> list[Move]:
     if pending is not None:
         if pending.seat != seat:
             return []
-        if pending.kind == "pub":
-            return [pub_move(n) for n in range(pub_limit(player) + 1)]
-        assert pending.card is not None
-        held = holdings(player.area)
-        drawn: list[Move] = [
-            drawn_move("buy", target)
-            for target, price in held.offers(pending.card)
-            if price <= player.money
-        ]
-        if len(player.hand) < held.hand_limit:
-            drawn.append(drawn_move("take", None))
-        drawn.append(drawn_move("discard", None))
-        return drawn
+        return decisions(pending, holdings(player.area), player.money, len(player.hand))
     if state.finished or state.turn != seat:
         return []
     area = player.area
     found = _holdings.get(id(area))
-    held = found if found is not None and found.area is area else holdings(area)
-    money = player.money
-    if (
-        money < MINIMUM_PAYMENT
-        and len(player.hand) >= held.hand_limit
-        and (state.phase != "buildings" or face_up_observatories(player) == 0)
-    ):
+    on_board = _board_keys(state.board)
+    return turn_moves(
+        found if found is not None and found.area is area else holdings(area),
+        player.money,
+        player.hand,
+        player.observatories_used,
+        state.phase,
+        state.stacks,
+        on_board.infos,
+        on_board.takes,
+    )
+
+
+def decisions(pending: Pending, held: Holdings, money: int, hand_size: int) -> list[Move]:
+    """The moves of the seat a pending decision waits for (`pending.seat`), who holds `held`."""
+    if pending.kind == "pub":
+        return [pub_move(n) for n in range(held.pub_limit(money) + 1)]
+    assert pending.card is not None
+    drawn: list[Move] = [
+        drawn_move("buy", target) for target, price in held.offers(pending.card) if price <= money
+    ]
+    if hand_size < held.hand_limit:
+        drawn.append(drawn_move("take", None))
+    drawn.append(drawn_move("discard", None))
+    return drawn
+
+
+def turn_moves(
+    held: Holdings,
+    money: int,
+    hand: tuple[str, ...],
+    observatories_used: int,
+    phase: StackId,
+    stacks: Mapping[StackId, tuple[str, ...]],
+    on_board: tuple[BoardCardInfo, ...],
+    takes: tuple[Take, ...],
+) -> list[Move]:
+    """The moves of the seat whose turn it is in an action step, from what they hold (`held`,
+    `money`, `hand`) and the distinct cards on the board (`on_board`, in space order; `takes`
+    their take moves)."""
+    observing = phase == "buildings" and held.observatories > observatories_used
+    if money < MINIMUM_PAYMENT and len(hand) >= held.hand_limit and not observing:
         return [PASS]  # no money and a full hand
     moves: list[Move] = []
-    on_board = _board_keys(state.board)
-    hand = player.hand
     # Nothing costs less than the minimum payment; above it each card is priced as in offers
     # (Holdings.price, written out here: this loop is the engine's hottest).
     if money >= MINIMUM_PAYMENT:
         counts = held.counts
         discount = held.discount
-        for info in on_board.infos:
-            card = info.card
-            price = info.price - counts.get(card, 0) - discount[info.colour]
-            buy = info.buy
+        for card, old, price, colour, buy, _ in on_board:
+            price -= counts.get(card, 0) + discount[colour]
             if buy is None:  # a trading card: one buy per card it may displace
                 if price - held.most_displaced <= money:
-                    for target in held.targets(card):
+                    targets = held.replaceable.get(card)
+                    for target in held.targets(card) if targets is None else targets:
                         if price - DISPLACED_VALUE[target] <= money:
-                            moves.append(buy_move(card, info.old, target))
+                            moves.append(buy_move(card, old, target))
             elif price <= money:
                 moves.append(buy)
     if len(hand) < held.hand_limit:
-        moves.extend([info.take for info in on_board.infos])
+        moves.extend(takes)
     if hand and money >= MINIMUM_PAYMENT:
         counts = held.counts
         discount = held.discount
@@ -306,8 +367,8 @@ def _list_moves(state: State, seat: int) -> list[Move]:
                             moves.append(play_move(card, target))
             elif price <= money:
                 moves.append(play_move(card, None))
-    if state.phase == "buildings" and face_up_observatories(player) > 0:
-        moves.extend(observe_move(stack) for stack in STACKS if len(state.stacks[stack]) >= 2)
+    if observing:
+        moves.extend(observe_move(stack) for stack in STACKS if len(stacks[stack]) >= 2)
     moves.append(PASS)
     return moves
 
@@ -370,6 +431,7 @@ class BoardKeys(NamedTuple):
     board: Sequence[BoardCard | None]
     keys: tuple[tuple[str, bool], ...]
     infos: tuple[BoardCardInfo, ...]
+    takes: tuple[Take, ...]
     spaces: list[tuple[str, bool]]
 
 
@@ -384,16 +446,18 @@ def _board_keys(board: Sequence[BoardCard | None]) -> BoardKeys:
     distinct = dict.fromkeys(spaces)
     distinct.pop(_EMPTY, None)
     keys: tuple[tuple[str, bool], ...] = tuple(distinct)  # type: ignore[arg-type]
+    infos = tuple(map(CARD_INFO.__getitem__, keys))
     last = _last_board = BoardKeys(
         board,
         keys,
-        tuple(map(CARD_INFO.__getitem__, keys)),
+        infos,
+        tuple(info.take for info in infos),
         spaces,  # type: ignore[arg-type]
     )
     return last  # one assignment above: safe to read from any thread
 
 
-_last_board = BoardKeys((), (), (), [])
+_last_board = BoardKeys((), (), (), (), [])
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:

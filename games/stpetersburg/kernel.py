@@ -1,0 +1,401 @@
+"""Sankt Petersburg on a mutable scratch table: the same rules as rules.py/effects.py, for playouts.
+
+A search plays thousands of moves per decision whose states nobody keeps. `Kernel` holds one
+state as plain lists and mutates it in place: no model is built per move and no event is made.
+It lists the very move objects `rules.legal_moves` lists (the same interned instances, in the
+same order) and plays them as `effects.apply_move` does; `state()` turns it back into a `State`
+(with no events). `tests/games/test_kernel.py` plays seeded games through both, comparing the
+moves listed, the state and the greedy AI's choice after every move.
+
+Only for moves taken from `legal()`: nothing is checked, since a playout never plays anything
+else. Everything the contract promises (refusals, events, immutable states) stays with `apply`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.stpetersburg import ai
+from games.stpetersburg.data import (
+    PHASE_COLOUR,
+    PHASES,
+    PUB_PRICE_PER_POINT,
+    STACKS,
+    StackId,
+)
+from games.stpetersburg.effects import pending as new_pending
+from games.stpetersburg.models import (
+    BoardCard,
+    Buy,
+    Drawn,
+    Move,
+    Observe,
+    Pass,
+    Pending,
+    Play,
+    PlayerState,
+    PubPurchase,
+    State,
+    Take,
+    build,
+)
+from games.stpetersburg.rules import (
+    BOARD_CARDS,
+    CARD_INFO,
+    BoardCardInfo,
+    Holdings,
+    decisions,
+    holdings,
+    turn_moves,
+)
+
+# One shared (card, old) tuple per board card, so that finding a space compares identities.
+_KEY = {key: key for key in CARD_INFO}
+_NEW = {key[0]: key for key in _KEY if not key[1]}
+_OLD = {key[0]: key for key in _KEY if key[1]}
+_TAKE = {key: info.take for key, info in CARD_INFO.items()}
+_NEXT_PHASE = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
+
+
+class Kernel:
+    """One Sankt Petersburg state as mutable lists (see the module docstring)."""
+
+    __slots__ = (
+        "board",
+        "discard",
+        "finished",
+        "hands",
+        "held",
+        "ids",
+        "infos",
+        "markers",
+        "money",
+        "moves_played",
+        "n",
+        "passes",
+        "pending",
+        "phase",
+        "points",
+        "round",
+        "source",
+        "stacks",
+        "takes",
+        "turn",
+        "used",
+    )
+
+    board: list[tuple[str, bool] | None]
+    discard: tuple[str, ...]
+    finished: bool
+    hands: list[tuple[str, ...]]
+    held: list[Holdings]  # each seat's play area worked out (rules.Holdings)
+    ids: tuple[str, ...]
+    infos: tuple[BoardCardInfo, ...] | None  # the board's distinct cards; None after a change
+    markers: dict[StackId, int]
+    money: list[int]
+    moves_played: int
+    n: int
+    passes: int
+    pending: Pending | None
+    phase: StackId
+    points: list[int]
+    round: int
+    source: State  # options and dice come from here
+    stacks: dict[StackId, tuple[str, ...]]
+    takes: tuple[Take, ...]  # the take moves of `infos`
+    turn: int
+    used: list[int]
+
+    @classmethod
+    def of(cls, state: State) -> Kernel:
+        kernel = cls.__new__(cls)
+        players = state.players
+        kernel.source = state
+        kernel.ids = tuple(p.id for p in players)
+        kernel.n = len(players)
+        kernel.money = [p.money for p in players]
+        kernel.points = [p.points for p in players]
+        kernel.hands = [p.hand for p in players]
+        kernel.held = [holdings(p.area) for p in players]
+        kernel.used = [p.observatories_used for p in players]
+        kernel.board = [None if slot is None else _KEY[slot.card, slot.old] for slot in state.board]
+        kernel.infos = None
+        kernel.takes = ()
+        kernel.stacks = state.stacks
+        kernel.discard = state.discard
+        kernel.round = state.round
+        kernel.phase = state.phase
+        kernel.markers = state.markers
+        kernel.turn = state.turn
+        kernel.passes = state.passes
+        kernel.pending = state.pending
+        kernel.finished = state.finished
+        kernel.moves_played = state.moves_played
+        return kernel
+
+    def copy(self) -> Kernel:
+        other = Kernel.__new__(Kernel)
+        other.source = self.source
+        other.ids = self.ids
+        other.n = self.n
+        other.money = self.money[:]
+        other.points = self.points[:]
+        other.hands = self.hands[:]
+        other.held = self.held[:]
+        other.used = self.used[:]
+        other.board = self.board[:]
+        other.infos = self.infos
+        other.takes = self.takes
+        other.stacks = self.stacks  # replaced, never changed in place
+        other.discard = self.discard
+        other.round = self.round
+        other.phase = self.phase
+        other.markers = self.markers  # replaced, never changed in place
+        other.turn = self.turn
+        other.passes = self.passes
+        other.pending = self.pending
+        other.finished = self.finished
+        other.moves_played = self.moves_played
+        return other
+
+    def state(self) -> State:
+        """The state this table stands at, as `apply` would have made it but with no events."""
+        source = self.source
+        players = tuple(
+            build(
+                PlayerState,
+                {
+                    "id": self.ids[seat],
+                    "money": self.money[seat],
+                    "points": self.points[seat],
+                    "hand": self.hands[seat],
+                    "area": self.held[seat].area,
+                    "observatories_used": self.used[seat],
+                },
+            )
+            for seat in range(self.n)
+        )
+        board: tuple[BoardCard | None, ...] = tuple(
+            None if key is None else BOARD_CARDS[key] for key in self.board
+        )
+        return build(
+            State,
+            {
+                "game": source.game,
+                "options": source.options,
+                "rng": source.rng,
+                "players": players,
+                "stacks": self.stacks,
+                "board": board,
+                "discard": self.discard,
+                "round": self.round,
+                "phase": self.phase,
+                "markers": self.markers,
+                "turn": self.turn,
+                "passes": self.passes,
+                "pending": self.pending,
+                "finished": self.finished,
+                "events": (),
+                "moves_played": self.moves_played,
+            },
+        )
+
+    # ------------------------------------------------------------ who acts, what they may do
+
+    @property
+    def actor(self) -> int:
+        """The seat to act (-1 once the game is over)."""
+        if self.finished:
+            return -1
+        pending = self.pending
+        return self.turn if pending is None else pending.seat
+
+    def legal(self) -> list[Move]:
+        """`rules.legal_moves` for the seat to act: the same move objects in the same order."""
+        pending = self.pending
+        if pending is not None:
+            seat = pending.seat
+            return decisions(pending, self.held[seat], self.money[seat], len(self.hands[seat]))
+        if self.finished:
+            return []
+        seat = self.turn
+        infos = self.infos
+        if infos is None:
+            seen = dict.fromkeys(self.board)
+            seen.pop(None, None)
+            infos = self.infos = tuple(map(CARD_INFO.__getitem__, seen))  # type: ignore[arg-type]
+            self.takes = tuple(map(_TAKE.__getitem__, seen))  # type: ignore[arg-type]
+        return turn_moves(
+            self.held[seat],
+            self.money[seat],
+            self.hands[seat],
+            self.used[seat],
+            self.phase,
+            self.stacks,
+            infos,
+            self.takes,
+        )
+
+    def greedy(self, rng: random.Random) -> Move:
+        """The move the greedy AI would choose here, drawing from `rng` exactly as it does."""
+        seat = self.actor
+        pending = self.pending
+        appraisal = ai.Appraisal(
+            self.phase,
+            self.held[seat].area,
+            self.money[seat],
+            ai.rounds_left(self.stacks, self.phase, self.n),
+            None if pending is None else pending.card,
+        )
+        return ai.best(appraisal, self.legal(), rng)
+
+    # ------------------------------------------------------------ playing
+
+    def play(self, move: Move) -> None:
+        """Play `move`, which must come from `legal()` for this very position."""
+        self.moves_played += 1
+        kind = type(move)
+        if kind is Pass:
+            passes = self.passes + 1
+            if passes < self.n:
+                self.passes = passes
+                self.turn = (self.turn + 1) % self.n
+            else:
+                self.passes = passes
+                self._end_action_step()
+            return
+        seat = self.actor
+        if kind is Buy:
+            assert isinstance(move, Buy)
+            self._take_from_board(move.card, move.old)
+            self._put_into_play(seat, move.card, move.old, move.target)
+        elif kind is Take:
+            assert isinstance(move, Take)
+            self._take_from_board(move.card, move.old)
+            self.hands[seat] = (*self.hands[seat], move.card)
+        elif kind is Play:
+            assert isinstance(move, Play)
+            hand = self.hands[seat]
+            index = hand.index(move.card)
+            self.hands[seat] = (*hand[:index], *hand[index + 1 :])
+            self._put_into_play(seat, move.card, False, move.target)
+        elif kind is Observe:
+            assert isinstance(move, Observe)
+            deck = self.stacks[move.stack]
+            self.stacks = {**self.stacks, move.stack: deck[1:]}
+            self.used[seat] += 1
+            self.pending = new_pending("observatory", seat, card=deck[0], stack=move.stack)
+            return  # the same seat decides what to do with the card
+        elif kind is Drawn:
+            assert isinstance(move, Drawn) and self.pending is not None
+            card = self.pending.card
+            assert card is not None
+            self.pending = None
+            if move.action == "buy":
+                self._put_into_play(seat, card, False, move.target)
+            elif move.action == "take":
+                self.hands[seat] = (*self.hands[seat], card)
+            else:
+                self.discard = (*self.discard, card)
+        else:
+            assert isinstance(move, PubPurchase) and self.pending is not None
+            if move.points:
+                self.money[seat] -= PUB_PRICE_PER_POINT * move.points
+                self.points[seat] += move.points
+            queue = self.pending.queue
+            if queue:
+                self.pending = new_pending("pub", queue[0], queue=queue[1:])
+            else:
+                self._after_scoring()
+            return
+        self.passes = 0
+        self.turn = (self.turn + 1) % self.n
+
+    def _take_from_board(self, card: str, old: bool) -> None:
+        board = self.board
+        board[board.index((card, old))] = None
+        self.infos = None
+
+    def _put_into_play(self, seat: int, card: str, old: bool, target: str | None) -> None:
+        held = self.held[seat]
+        self.money[seat] -= held.cost(card, old, target)
+        area = held.area
+        if target is not None:
+            index = area.index(target)
+            area = (*area[:index], *area[index + 1 :])
+            self.discard = (*self.discard, target)
+            if target == "observatory" and self.used[seat]:
+                self.used[seat] -= 1  # a face-down Observatory is given up first
+            # Not through rules.holdings' cache: no other state shares this area.
+            self.held[seat] = Holdings((*area, card))
+        else:
+            self.held[seat] = held.plus(card)
+
+    # ------------------------------------------------------------ the end of a step, a phase, a round
+
+    def _order_from(self, first: int) -> list[int]:
+        n = self.n
+        return [(first + i) % n for i in range(n)]
+
+    def _end_action_step(self) -> None:
+        phase = self.phase
+        colour = PHASE_COLOUR[phase]
+        if colour is not None:
+            for seat in self._order_from(self.markers[phase]):
+                money, points = self.held[seat].scoring(colour, self.used[seat])
+                self.money[seat] += money
+                self.points[seat] += points
+        if phase == "buildings":
+            queue = [
+                seat
+                for seat in self._order_from(self.markers["buildings"])
+                if self.held[seat].pub_limit(self.money[seat]) > 0
+            ]
+            if queue:
+                self.pending = new_pending("pub", queue[0], queue=tuple(queue[1:]))
+                return
+        self._after_scoring()
+
+    def _after_scoring(self) -> None:
+        self.pending = None
+        following = _NEXT_PHASE[self.phase]
+        if following is None:
+            self._end_round()
+            return
+        self._refill(following)
+        self._start_phase(following)
+
+    def _start_phase(self, phase: StackId) -> None:
+        used = self.used
+        for seat in range(self.n):
+            used[seat] = 0
+        self.phase = phase
+        self.turn = self.markers[phase]
+        self.passes = 0
+
+    def _refill(self, stack: StackId) -> None:
+        deck = self.stacks[stack]
+        board = self.board
+        dealt = 0
+        for index, slot in enumerate(board):
+            if slot is None and dealt < len(deck):
+                board[index] = _NEW[deck[dealt]]  # the gaps fill from the left
+                dealt += 1
+        if dealt:
+            self.stacks = {**self.stacks, stack: deck[dealt:]}
+            self.infos = None
+
+    def _end_round(self) -> None:
+        stacks = self.stacks
+        if any(not stacks[stack] for stack in STACKS):
+            self.finished = True
+            return
+        board = self.board
+        self.discard = (*self.discard, *(slot[0] for slot in board if slot is not None and slot[1]))
+        self.board = [None if slot is None or slot[1] else _OLD[slot[0]] for slot in board]
+        self.infos = None
+        n = self.n
+        self.markers = {phase: (seat + 1) % n for phase, seat in self.markers.items()}
+        self.round += 1
+        self._refill("workers")
+        self._start_phase("workers")

@@ -1,0 +1,101 @@
+"""The playout kernel against the engine: same moves listed, same states, same greedy choices."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from games.stpetersburg import GAME as G
+from games.stpetersburg import rules
+from games.stpetersburg.data import CARDS
+from games.stpetersburg.kernel import Kernel
+from games.stpetersburg.models import State
+
+
+def _without_events(state: State) -> State:
+    return state.model_copy(update={"events": ()})
+
+
+def _play_both(players: int, seed: int, greedy_share: float, kinds: Counter[str]) -> int:
+    """One seeded game through `apply` and through a kernel side by side; the moves played."""
+    rng = random.Random(seed)
+    state = G.new([f"p{i}" for i in range(players)], seed=seed)
+    kernel = Kernel.of(state)
+    greedy = G.ai("greedy")
+    played = 0
+    while G.outcome(state) is None:
+        (actor,) = G.to_act(state)
+        assert kernel.actor == G.players(state).index(actor)
+        listed = G.legal_moves(state, actor)
+        from_kernel = kernel.legal()
+        assert from_kernel == listed
+        assert all(a is b for a, b in zip(from_kernel, listed, strict=True))
+        dice = rng.getrandbits(32)
+        choice = greedy.choose(G, state, actor, random.Random(dice))
+        assert kernel.greedy(random.Random(dice)) == choice
+        move = choice if rng.random() < greedy_share else rng.choice(listed)
+        kinds[move.kind] += 1
+        state = G.apply(state, actor, move)
+        kernel.play(move)
+        assert kernel.state() == _without_events(state)
+        played += 1
+        if played % 37 == 0:  # a copy carries on exactly as the original would
+            kernel = kernel.copy()
+    assert kernel.finished and kernel.actor == -1 and kernel.legal() == []
+    return played
+
+
+def test_kernel_follows_the_engine_move_for_move() -> None:
+    kinds: Counter[str] = Counter()
+    games = 0
+    for players in (1, 2, 3, 4):
+        for seed in range(6):
+            _play_both(players, 100 * players + seed, greedy_share=(seed % 3) / 2, kinds=kinds)
+            games += 1
+    assert games == 24
+    # Every kind of move was exercised, the rare decisions included.
+    assert set(kinds) == {"buy", "take", "play", "pass", "observe", "drawn", "pub"}, kinds
+
+
+def test_kernel_state_is_a_valid_state() -> None:
+    rng = random.Random(5)
+    state = G.new(["a", "b", "c"], seed=5)
+    kernel = Kernel.of(state)
+    for _ in range(150):
+        kernel.play(rng.choice(kernel.legal()))
+    made = kernel.state()
+    assert G.load(made.model_dump_json()) == made
+    # And a kernel made from a loaded state (its own BoardCard objects) lists the same moves.
+    loaded = G.load(made.model_dump_json())
+    assert Kernel.of(loaded).legal() == G.legal_moves(loaded, G.players(loaded)[kernel.actor])
+
+
+def test_copy_leaves_the_original_alone() -> None:
+    rng = random.Random(9)
+    kernel = Kernel.of(G.new(["a", "b"], seed=9))
+    for _ in range(40):
+        kernel.play(rng.choice(kernel.legal()))
+    before = kernel.state()
+    other = kernel.copy()
+    for _ in range(60):
+        other.play(rng.choice(other.legal()))
+    assert other.state() != before
+    assert kernel.state() == before
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_holdings_plus_equals_holdings_from_scratch(seed: int) -> None:
+    rng = random.Random(seed)
+    keys = list(CARDS)
+    area: tuple[str, ...] = ()
+    held = rules.Holdings(area)
+    for _ in range(14):
+        card = rng.choice(keys)
+        held = held.plus(card)
+        area = (*area, card)
+        fresh = rules.Holdings(area)
+        for name in rules.Holdings.__slots__:
+            assert getattr(held, name) == getattr(fresh, name), name
+            assert list(held.counts) == list(fresh.counts)  # the order cards came into play
