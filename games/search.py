@@ -4,7 +4,8 @@ The search never sees the true state. `SearchPlayer.choose` turns it into the se
 once, and every playout starts from `game.sample_state(view, seat, rng)`: a state drawn at random
 among those the seat cannot tell apart from the real one. Playouts are played by the game's
 `greedy` AI and cut short after `playout_moves` moves when the game can estimate final scores
-(`Game.evaluate`); otherwise they run to the end. Two searches share that machinery:
+(`Game.evaluate`); otherwise they run to the end. A game with a `kernel` plays them on it, the
+same moves much faster. Two searches share that machinery:
 
 - `flat` (the default; determinised "perfect information Monte Carlo"): the greedy AI's best
   `candidates` moves are each played out in the same sampled worlds with the same playout dice,
@@ -159,7 +160,8 @@ class Search:
         self.seat = seat
         self.rng = rng
         self.settings = settings
-        self.greedy: AiPlayer = game.ai("greedy") if "greedy" in _kinds(game) else game.ai("random")
+        self.greedy_playouts = "greedy" in _kinds(game)
+        self.greedy: AiPlayer = game.ai("greedy" if self.greedy_playouts else "random")
         self.ranked: Ranker | None = getattr(self.greedy, "ranked", None)
         self.first = first
         self.playouts = 0
@@ -311,6 +313,14 @@ class Search:
         self.playouts += 1
         cut = self.cut if type(game).evaluate is not Game.evaluate else None
         played = 0
+        # The same game on the game's scratch table when it has one (`Game.kernel`): greedy
+        # playouts only, since that is the player a kernel knows.
+        kernel = game.kernel(state) if self.greedy_playouts else None
+        if kernel is not None:
+            while not kernel.finished and played < (cut or PLAYOUT_LIMIT):
+                kernel.play(kernel.greedy(dice))
+                played += 1
+            return kernel.state()
         while game.outcome(state) is None and played < (cut or PLAYOUT_LIMIT):
             actor = _first_to_act(game, state)
             state = game.apply(state, actor, self.greedy.choose(game, state, actor, dice))

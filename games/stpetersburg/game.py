@@ -24,6 +24,7 @@ from games.stpetersburg.data import (
     card_key,
     full_deck,
 )
+from games.stpetersburg.kernel import Kernel
 from games.stpetersburg.models import (
     MOVE_TYPES,
     Move,
@@ -275,6 +276,9 @@ class StPetersburg(Game[State, Move, View]):
 
     def evaluate(self, state: State) -> dict[str, float]:
         return ai.estimate_scores(state)
+
+    def kernel(self, state: State) -> Kernel:
+        return Kernel.of(state)
 
     def search_settings(self) -> Mapping[str, Any]:
         # Playouts look 12 moves a seat ahead: with 2 players the search's default 24 moves,

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from games.search import Search, SearchPlayer
 from games.stpetersburg import GAME as G
 from games.stpetersburg import rules
 from games.stpetersburg.data import CARDS
@@ -99,3 +100,51 @@ def test_holdings_plus_equals_holdings_from_scratch(seed: int) -> None:
         for name in rules.Holdings.__slots__:
             assert getattr(held, name) == getattr(fresh, name), name
             assert list(held.counts) == list(fresh.counts)  # the order cards came into play
+
+
+@pytest.mark.parametrize("algorithm", ["flat", "ismcts"])
+def test_search_playouts_on_the_kernel_are_the_same_games(
+    algorithm: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The strong AI's playouts end in the same states, and it picks the same moves, whether
+    they run on the kernel or through apply."""
+    positions = []
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        state = G.new(["a", "b", "c"], seed=seed)
+        for _ in range(40 + 17 * seed):
+            (actor,) = G.to_act(state)
+            state = G.apply(state, actor, rng.choice(G.legal_moves(state, actor)))
+        positions.append(state)
+
+    def run() -> list[tuple[object, list[State]]]:
+        ended: list[State] = []
+        playout = Search.playout
+
+        def recorded(self: Search, state: State, dice: random.Random | None = None) -> State:
+            end = playout(self, state, dice)
+            ended.append(_without_events(end))
+            return end
+
+        with monkeypatch.context() as patch:
+            patch.setattr(Search, "playout", recorded)
+            player = SearchPlayer(iterations=24, algorithm=algorithm)
+            moves = []
+            for state in positions:
+                (actor,) = G.to_act(state)
+                moves.append(player.choose(G, state, actor, random.Random(1)))
+        return [(moves, ended)]
+
+    made = Counter[str]()
+    of = Kernel.of
+
+    def counted(state: State) -> Kernel:
+        made["kernels"] += 1
+        return of(state)
+
+    monkeypatch.setattr(Kernel, "of", staticmethod(counted))
+    on_kernel = run()
+    assert made["kernels"] >= 2 * 24  # the playouts did run on the kernel
+    monkeypatch.setattr(type(G), "kernel", lambda self, state: None)
+    through_apply = run()
+    assert on_kernel == through_apply
