@@ -40,20 +40,18 @@ from games.stpetersburg.models import (
     build,
 )
 from games.stpetersburg.rules import (
-    BOARD_CARDS,
-    CARD_INFO,
-    BoardCardInfo,
+    EMPTY,
+    NEW_SLOT,
+    SLOT_BOARD_CARD,
+    SLOT_CARD,
     Holdings,
+    Market,
     decisions,
     holdings,
+    market,
     turn_moves,
 )
 
-# One shared (card, old) tuple per board card, so that finding a space compares identities.
-_KEY = {key: key for key in CARD_INFO}
-_NEW = {key[0]: key for key in _KEY if not key[1]}
-_OLD = {key[0]: key for key in _KEY if key[1]}
-_TAKE = {key: info.take for key, info in CARD_INFO.items()}
 _NEXT_PHASE = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
 
 
@@ -67,11 +65,11 @@ class Kernel:
         "hands",
         "held",
         "ids",
-        "infos",
         "markers",
         "money",
         "moves_played",
         "n",
+        "on_board",
         "passes",
         "pending",
         "phase",
@@ -79,22 +77,21 @@ class Kernel:
         "round",
         "source",
         "stacks",
-        "takes",
         "turn",
         "used",
     )
 
-    board: list[tuple[str, bool] | None]
+    board: list[int]  # the slot (rules.SLOTS) of each space, EMPTY for none
     discard: tuple[str, ...]
     finished: bool
     hands: list[tuple[str, ...]]
     held: list[Holdings]  # each seat's play area worked out (rules.Holdings)
     ids: tuple[str, ...]
-    infos: tuple[BoardCardInfo, ...] | None  # the board's distinct cards; None after a change
     markers: dict[StackId, int]
     money: list[int]
     moves_played: int
     n: int
+    on_board: Market | None  # the board's distinct cards; None after a change
     passes: int
     pending: Pending | None
     phase: StackId
@@ -102,7 +99,6 @@ class Kernel:
     round: int
     source: State  # options and dice come from here
     stacks: dict[StackId, tuple[str, ...]]
-    takes: tuple[Take, ...]  # the take moves of `infos`
     turn: int
     used: list[int]
 
@@ -118,9 +114,11 @@ class Kernel:
         kernel.hands = [p.hand for p in players]
         kernel.held = [holdings(p.area) for p in players]
         kernel.used = [p.observatories_used for p in players]
-        kernel.board = [None if slot is None else _KEY[slot.card, slot.old] for slot in state.board]
-        kernel.infos = None
-        kernel.takes = ()
+        kernel.board = [
+            EMPTY if space is None else NEW_SLOT[space.card] + (1 if space.old else 0)
+            for space in state.board
+        ]
+        kernel.on_board = None
         kernel.stacks = state.stacks
         kernel.discard = state.discard
         kernel.round = state.round
@@ -144,8 +142,7 @@ class Kernel:
         other.held = self.held[:]
         other.used = self.used[:]
         other.board = self.board[:]
-        other.infos = self.infos
-        other.takes = self.takes
+        other.on_board = self.on_board
         other.stacks = self.stacks  # replaced, never changed in place
         other.discard = self.discard
         other.round = self.round
@@ -176,7 +173,7 @@ class Kernel:
             for seat in range(self.n)
         )
         board: tuple[BoardCard | None, ...] = tuple(
-            None if key is None else BOARD_CARDS[key] for key in self.board
+            None if slot == EMPTY else SLOT_BOARD_CARD[slot] for slot in self.board
         )
         return build(
             State,
@@ -219,12 +216,9 @@ class Kernel:
         if self.finished:
             return []
         seat = self.turn
-        infos = self.infos
-        if infos is None:
-            seen = dict.fromkeys(self.board)
-            seen.pop(None, None)
-            infos = self.infos = tuple(map(CARD_INFO.__getitem__, seen))  # type: ignore[arg-type]
-            self.takes = tuple(map(_TAKE.__getitem__, seen))  # type: ignore[arg-type]
+        on_board = self.on_board
+        if on_board is None:
+            on_board = self.on_board = market(self.board)
         return turn_moves(
             self.held[seat],
             self.money[seat],
@@ -232,8 +226,7 @@ class Kernel:
             self.used[seat],
             self.phase,
             self.stacks,
-            infos,
-            self.takes,
+            on_board,
         )
 
     def greedy(self, rng: random.Random) -> Move:
@@ -264,15 +257,19 @@ class Kernel:
                 self.passes = passes
                 self._end_action_step()
             return
-        seat = self.actor
-        if kind is Buy:
-            assert isinstance(move, Buy)
-            self._take_from_board(move.card, move.old)
-            self._put_into_play(seat, move.card, move.old, move.target)
-        elif kind is Take:
-            assert isinstance(move, Take)
-            self._take_from_board(move.card, move.old)
-            self.hands[seat] = (*self.hands[seat], move.card)
+        pending = self.pending
+        seat = self.turn if pending is None else pending.seat
+        if kind is Buy or kind is Take:
+            assert isinstance(move, Buy | Take)
+            card = move.card
+            board = self.board
+            board[board.index(NEW_SLOT[card] + 1 if move.old else NEW_SLOT[card])] = EMPTY
+            self.on_board = None
+            if kind is Take:
+                self.hands[seat] = (*self.hands[seat], card)
+            else:
+                assert isinstance(move, Buy)
+                self._put_into_play(seat, card, move.old, move.target)
         elif kind is Play:
             assert isinstance(move, Play)
             hand = self.hands[seat]
@@ -288,15 +285,15 @@ class Kernel:
             return  # the same seat decides what to do with the card
         elif kind is Drawn:
             assert isinstance(move, Drawn) and self.pending is not None
-            card = self.pending.card
-            assert card is not None
+            drawn = self.pending.card
+            assert drawn is not None
             self.pending = None
             if move.action == "buy":
-                self._put_into_play(seat, card, False, move.target)
+                self._put_into_play(seat, drawn, False, move.target)
             elif move.action == "take":
-                self.hands[seat] = (*self.hands[seat], card)
+                self.hands[seat] = (*self.hands[seat], drawn)
             else:
-                self.discard = (*self.discard, card)
+                self.discard = (*self.discard, drawn)
         else:
             assert isinstance(move, PubPurchase) and self.pending is not None
             if move.points:
@@ -311,23 +308,14 @@ class Kernel:
         self.passes = 0
         self.turn = (self.turn + 1) % self.n
 
-    def _take_from_board(self, card: str, old: bool) -> None:
-        board = self.board
-        board[board.index((card, old))] = None
-        self.infos = None
-
     def _put_into_play(self, seat: int, card: str, old: bool, target: str | None) -> None:
         held = self.held[seat]
         self.money[seat] -= held.cost(card, old, target)
-        area = held.area
         if target is not None:
-            index = area.index(target)
-            area = (*area[:index], *area[index + 1 :])
             self.discard = (*self.discard, target)
             if target == "observatory" and self.used[seat]:
                 self.used[seat] -= 1  # a face-down Observatory is given up first
-            # Not through rules.holdings' cache: no other state shares this area.
-            self.held[seat] = Holdings((*area, card))
+            self.held[seat] = held.replaced(target, card)
         else:
             self.held[seat] = held.plus(card)
 
@@ -341,7 +329,7 @@ class Kernel:
         phase = self.phase
         colour = PHASE_COLOUR[phase]
         if colour is not None:
-            for seat in self._order_from(self.markers[phase]):
+            for seat in range(self.n):  # in any order: nothing here is narrated
                 money, points = self.held[seat].scoring(colour, self.used[seat])
                 self.money[seat] += money
                 self.points[seat] += points
@@ -378,12 +366,12 @@ class Kernel:
         board = self.board
         dealt = 0
         for index, slot in enumerate(board):
-            if slot is None and dealt < len(deck):
-                board[index] = _NEW[deck[dealt]]  # the gaps fill from the left
+            if slot == EMPTY and dealt < len(deck):
+                board[index] = NEW_SLOT[deck[dealt]]  # the gaps fill from the left
                 dealt += 1
         if dealt:
             self.stacks = {**self.stacks, stack: deck[dealt:]}
-            self.infos = None
+            self.on_board = None
 
     def _end_round(self) -> None:
         stacks = self.stacks
@@ -391,9 +379,13 @@ class Kernel:
             self.finished = True
             return
         board = self.board
-        self.discard = (*self.discard, *(slot[0] for slot in board if slot is not None and slot[1]))
-        self.board = [None if slot is None or slot[1] else _OLD[slot[0]] for slot in board]
-        self.infos = None
+        # Old cards are discarded, new ones grow old (an old card's slot is its new one's + 1).
+        self.discard = (
+            *self.discard,
+            *(SLOT_CARD[slot] for slot in board if slot != EMPTY and slot & 1),
+        )
+        self.board = [EMPTY if slot == EMPTY or slot & 1 else slot + 1 for slot in board]
+        self.on_board = None
         n = self.n
         self.markers = {phase: (seat + 1) % n for phase, seat in self.markers.items()}
         self.round += 1

@@ -83,6 +83,7 @@ class Holdings:
         "most_displaced",
         "observatories",
         "payouts",
+        "prices",
         "pubs",
         "replaceable",
     )
@@ -106,31 +107,82 @@ class Holdings:
         self.payouts: dict[str, tuple[int, int]] = {}  # colour -> what its scoring pays
         self.pubs = counts.get("pub", 0)
         self.observatories = counts.get("observatory", 0)
+        # Each board slot's price less identical cards and the colour discount (`price`).
+        prices = self.prices = BASE_PRICE.copy()
+        for key, count in counts.items():
+            slot = NEW_SLOT[key]
+            prices[slot] -= count
+            prices[slot + 1] -= count
+        for colour, off in self.discount.items():
+            if off:
+                for slot in COLOUR_SLOTS[colour]:
+                    prices[slot] -= off
 
     def plus(self, card: str) -> Holdings:
         """The Holdings of this area with `card` come into play (equal to Holdings(area + card),
         worked out from this one)."""
         held = Holdings.__new__(Holdings)
         held.area = (*self.area, card)
-        counts = held.counts = self.counts.copy()
+        counts_before = self.counts
+        counts = held.counts = counts_before.copy()
         counts[card] = counts.get(card, 0) + 1
-        if card in _DISCOUNTER_COLOUR:
-            held.discount = {**self.discount, _DISCOUNTER_COLOUR[card]: 1}
+        prices = held.prices = self.prices.copy()
+        slot = NEW_SLOT[card]
+        prices[slot] -= 1
+        prices[slot + 1] -= 1
+        colour = _DISCOUNTER_COLOUR.get(card)
+        if colour is not None and not self.discount[colour]:
+            held.discount = {**self.discount, colour: 1}
+            for slot in COLOUR_SLOTS[colour]:
+                prices[slot] -= 1
         else:
             held.discount = self.discount  # never changed in place
         held.hand_limit = WAREHOUSE_HAND_LIMIT if card == "warehouse" else self.hand_limit
         held.most_displaced = max(self.most_displaced, DISPLACED_VALUE[card])
-        held.replaceable = {}
+        if card in counts_before:
+            held.replaceable = self.replaceable  # the same distinct cards: the same targets
+        else:
+            held.replaceable = {}
         held.payouts = {}
         held.pubs = self.pubs + (card == "pub")
         held.observatories = self.observatories + (card == "observatory")
         return held
 
+    def replaced(self, target: str, card: str) -> Holdings:
+        """The Holdings of this area with the trading card `card` put in place of `target`
+        (equal to Holdings of the area with the first `target` removed and `card` added)."""
+        area = self.area
+        index = area.index(target)
+        area = (*area[:index], *area[index + 1 :])
+        if self.counts[target] > 1:
+            # The first copy leaves: the card's place in the order moves to its next copy.
+            return Holdings((*area, card))
+        held = Holdings.__new__(Holdings)
+        held.area = area
+        counts = held.counts = self.counts.copy()
+        del counts[target]
+        prices = held.prices = self.prices.copy()
+        slot = NEW_SLOT[target]
+        prices[slot] += 1
+        prices[slot + 1] += 1
+        colour = _DISCOUNTER_COLOUR.get(target)
+        if colour is not None:
+            held.discount = {**self.discount, colour: 0}
+            for slot in COLOUR_SLOTS[colour]:
+                prices[slot] += 1
+        else:
+            held.discount = self.discount  # never changed in place
+        held.hand_limit = HAND_LIMIT if target == "warehouse" else self.hand_limit
+        held.most_displaced = max(map(DISPLACED_VALUE.__getitem__, counts), default=0)
+        held.replaceable = {}
+        held.payouts = {}
+        held.pubs = self.pubs - (target == "pub")
+        held.observatories = self.observatories - (target == "observatory")
+        return held.plus(card)
+
     def cost(self, card: str, old: bool = False, target: str | None = None) -> int:
         """What the owner pays to put `card` into play (digest §1.6); never below 1 ruble."""
-        price = COST[card] - self.counts.get(card, 0) - self.discount[COLOUR[card]]
-        if old:
-            price -= OLD_CARD_DISCOUNT
+        price = self.prices[NEW_SLOT[card] + 1 if old else NEW_SLOT[card]]
         if target is not None:
             price -= DISPLACED_VALUE[target]
         return max(MINIMUM_PAYMENT, price)
@@ -151,7 +203,7 @@ class Holdings:
     def price(self, card: str) -> int:
         """The printed cost less identical cards and the colour discount (digest §1.6), before
         the old-card discount, a displaced card's value and the minimum payment."""
-        return COST[card] - self.counts.get(card, 0) - self.discount[COLOUR[card]]
+        return self.prices[NEW_SLOT[card]]
 
     def payout(self, colour: str) -> tuple[int, int]:
         """(rubles, points) the cards of `colour` here pay at that colour's scoring (§1.9),
@@ -294,7 +346,6 @@ def _list_moves(state: State, seat: int) -> list[Move]:
         return []
     area = player.area
     found = _holdings.get(id(area))
-    on_board = _board_keys(state.board)
     return turn_moves(
         found if found is not None and found.area is area else holdings(area),
         player.money,
@@ -302,8 +353,7 @@ def _list_moves(state: State, seat: int) -> list[Move]:
         player.observatories_used,
         state.phase,
         state.stacks,
-        on_board.infos,
-        on_board.takes,
+        _board_keys(state.board).market,
     )
 
 
@@ -328,45 +378,53 @@ def turn_moves(
     observatories_used: int,
     phase: StackId,
     stacks: Mapping[StackId, tuple[str, ...]],
-    on_board: tuple[BoardCardInfo, ...],
-    takes: tuple[Take, ...],
+    on_board: Market,
 ) -> list[Move]:
     """The moves of the seat whose turn it is in an action step, from what they hold (`held`,
-    `money`, `hand`) and the distinct cards on the board (`on_board`, in space order; `takes`
-    their take moves)."""
+    `money`, `hand`) and the distinct cards on the board (`on_board`)."""
     observing = phase == "buildings" and held.observatories > observatories_used
-    if money < MINIMUM_PAYMENT and len(hand) >= held.hand_limit and not observing:
-        return [PASS]  # no money and a full hand
-    moves: list[Move] = []
-    # Nothing costs less than the minimum payment; above it each card is priced as in offers
-    # (Holdings.price, written out here: this loop is the engine's hottest).
-    if money >= MINIMUM_PAYMENT:
-        counts = held.counts
-        discount = held.discount
-        for card, old, price, colour, buy, _ in on_board:
-            price -= counts.get(card, 0) + discount[colour]
+    hand_limit = held.hand_limit
+    moves: list[Move]
+    if money < MINIMUM_PAYMENT:  # nothing costs less: nothing to buy or play
+        if len(hand) < hand_limit:
+            moves = list(on_board.takes)
+        elif observing:
+            moves = []
+        else:
+            return [PASS]  # no money and a full hand
+    else:
+        # Each card is priced as in offers (`Holdings.prices`, read by slot: this is the
+        # engine's hottest loop).
+        slots, takes = on_board
+        prices = held.prices
+        moves = []
+        for slot in slots:
+            buy = SLOT_BUY[slot]
             if buy is None:  # a trading card: one buy per card it may displace
+                price = prices[slot]
                 if price - held.most_displaced <= money:
+                    card = SLOT_CARD[slot]
                     targets = held.replaceable.get(card)
                     for target in held.targets(card) if targets is None else targets:
                         if price - DISPLACED_VALUE[target] <= money:
-                            moves.append(buy_move(card, old, target))
-            elif price <= money:
+                            moves.append(buy_move(card, slot & 1 == 1, target))
+            elif prices[slot] <= money:
                 moves.append(buy)
-    if len(hand) < held.hand_limit:
-        moves.extend(takes)
-    if hand and money >= MINIMUM_PAYMENT:
-        counts = held.counts
-        discount = held.discount
-        for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
-            price = COST[card] - counts.get(card, 0) - discount[COLOUR[card]]
-            if card in TRADING:
-                if price - held.most_displaced <= money:
-                    for target in held.targets(card):
-                        if price - DISPLACED_VALUE[target] <= money:
-                            moves.append(play_move(card, target))
-            elif price <= money:
-                moves.append(play_move(card, None))
+        if len(hand) < hand_limit:
+            moves.extend(takes)
+        if hand:
+            for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
+                slot = NEW_SLOT[card]
+                play = SLOT_PLAY[slot]
+                if play is None:  # a trading card
+                    price = prices[slot]
+                    if price - held.most_displaced <= money:
+                        targets = held.replaceable.get(card)
+                        for target in held.targets(card) if targets is None else targets:
+                            if price - DISPLACED_VALUE[target] <= money:
+                                moves.append(play_move(card, target))
+                elif prices[slot] <= money:
+                    moves.append(play)
     if observing:
         moves.extend(observe_move(stack) for stack in STACKS if len(stacks[stack]) >= 2)
     moves.append(PASS)
@@ -375,64 +433,71 @@ def turn_moves(
 
 def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], ...]:
     """The distinct (card, old) on the board, in the order of their spaces."""
-    return _board_keys(board).keys
+    return tuple(map(SLOTS.__getitem__, _board_keys(board).market.slots))
 
 
 def board_index(board: Sequence[BoardCard | None], card: str, old: bool) -> int:
     """The first space of the board holding (card, old); ValueError if there is none."""
-    return _board_keys(board).spaces.index((card, old))
+    return _board_keys(board).spaces.index(NEW_SLOT[card] + 1 if old else NEW_SLOT[card])
 
 
-class BoardCardInfo(NamedTuple):
-    """What the rules read about one (card, old) on the board, gathered once for good."""
+# ---------------------------------------------------------------- the board's cards as numbers
 
-    card: str
-    old: bool
-    price: int  # printed cost less the old-card discount
-    colour: str
-    buy: Buy | None  # its only buy move; None for a trading card, which names a target
-    take: Take
-
-
-def _info(card: str, old: bool) -> BoardCardInfo:
-    return BoardCardInfo(
-        card,
-        old,
-        COST[card] - (OLD_CARD_DISCOUNT if old else 0),
-        COLOUR[card],
-        None if card in TRADING else buy_move(card, old, None),
-        take_move(card, old),
-    )
-
-
-# Every (card, old) there is, made at import: looking one up is a plain dictionary read.
-CARD_INFO: dict[tuple[str, bool], BoardCardInfo] = {
-    (card, old): _info(card, old) for card in CARDS for old in (False, True)
+# Every (card, old) has a slot number, twice the card's place in CARDS plus 1 when old: the hot
+# loops read lists by slot rather than fields of records.
+SLOTS: tuple[tuple[str, bool], ...] = tuple((c, old) for c in CARDS for old in (False, True))
+NEW_SLOT: dict[str, int] = {card: 2 * index for index, card in enumerate(CARDS)}
+EMPTY = -1  # the slot of an empty space
+SLOT_CARD: list[str] = [card for card, _ in SLOTS]
+BASE_PRICE: list[int] = [COST[card] - (OLD_CARD_DISCOUNT if old else 0) for card, old in SLOTS]
+COLOUR_SLOTS: dict[str, tuple[int, ...]] = {
+    colour: tuple(slot for slot, (card, _) in enumerate(SLOTS) if COLOUR[card] == colour)
+    for colour in ("green", "blue", "orange")
 }
+# Each slot's only buy move and its play move from the hand (None for trading cards, which
+# name a target; a hand card is never old); its take move.
+SLOT_BUY: list[Buy | None] = [
+    None if card in TRADING else buy_move(card, old, None) for card, old in SLOTS
+]
+SLOT_PLAY: list[Play | None] = [
+    None if card in TRADING or old else play_move(card, None) for card, old in SLOTS
+]
+SLOT_TAKE: list[Take] = [take_move(card, old) for card, old in SLOTS]
 
 
 # One shared BoardCard per (card, old): every board the engine makes holds these, so a board's
 # spaces are read by their identity.
-BOARD_CARDS: dict[tuple[str, bool], BoardCard] = {
-    (card, old): build(BoardCard, {"card": card, "old": old})
-    for card in CARDS
-    for old in (False, True)
-}
-_EMPTY = ("", False)  # the key of an empty space
-# id of a shared BoardCard (or of None) -> its (card, old); the BoardCards live as long as this.
-_SLOT_KEYS: dict[int, tuple[str, bool]] = {id(slot): key for key, slot in BOARD_CARDS.items()}
-_SLOT_KEYS[id(None)] = _EMPTY
+SLOT_BOARD_CARD: list[BoardCard] = [
+    build(BoardCard, {"card": card, "old": old}) for card, old in SLOTS
+]
+BOARD_CARDS: dict[tuple[str, bool], BoardCard] = dict(zip(SLOTS, SLOT_BOARD_CARD, strict=True))
+# id of a shared BoardCard (or of None) -> its slot; the BoardCards live as long as this.
+_SPACE_SLOTS: dict[int, int] = {id(card): slot for slot, card in enumerate(SLOT_BOARD_CARD)}
+_SPACE_SLOTS[id(None)] = EMPTY
+
+
+class Market(NamedTuple):
+    """The distinct cards on a board as the listing reads them: their slots in space order
+    and their take moves."""
+
+    slots: tuple[int, ...]
+    takes: tuple[Take, ...]
+
+
+def market(spaces: Sequence[int]) -> Market:
+    """The `Market` of a board whose spaces hold these slots (EMPTY for none)."""
+    seen = dict.fromkeys(spaces)
+    seen.pop(EMPTY, None)
+    slots = tuple(seen)
+    return Market(slots, tuple(map(SLOT_TAKE.__getitem__, slots)))
 
 
 class BoardKeys(NamedTuple):
-    """One board tuple worked out: its distinct (card, old) in order, what the rules read about
-    each, and the (card, old) of every space."""
+    """One board tuple worked out: its market and the slot of every space."""
 
     board: Sequence[BoardCard | None]
-    keys: tuple[tuple[str, bool], ...]
-    infos: tuple[BoardCardInfo, ...]
-    takes: tuple[Take, ...]
-    spaces: list[tuple[str, bool]]
+    market: Market
+    spaces: list[int]
 
 
 def _board_keys(board: Sequence[BoardCard | None]) -> BoardKeys:
@@ -440,24 +505,17 @@ def _board_keys(board: Sequence[BoardCard | None]) -> BoardKeys:
     last = _last_board
     if board is last.board:
         return last  # a pass leaves the board tuple as it was, and apply follows legal_moves
-    spaces: list[tuple[str, bool] | None] = list(map(_SLOT_KEYS.get, map(id, board)))
+    spaces: list[int | None] = list(map(_SPACE_SLOTS.get, map(id, board)))
     if None in spaces:  # a board with BoardCards of its own (a loaded or hand-made state)
-        spaces = [_EMPTY if slot is None else (slot.card, slot.old) for slot in board]
-    distinct = dict.fromkeys(spaces)
-    distinct.pop(_EMPTY, None)
-    keys: tuple[tuple[str, bool], ...] = tuple(distinct)  # type: ignore[arg-type]
-    infos = tuple(map(CARD_INFO.__getitem__, keys))
-    last = _last_board = BoardKeys(
-        board,
-        keys,
-        infos,
-        tuple(info.take for info in infos),
-        spaces,  # type: ignore[arg-type]
-    )
-    return last  # one assignment above: safe to read from any thread
+        spaces = [
+            EMPTY if space is None else NEW_SLOT[space.card] + (1 if space.old else 0)
+            for space in board
+        ]
+    last = _last_board = BoardKeys(board, market(spaces), spaces)  # type: ignore[arg-type]
+    return last  # one assignment: safe to read from any thread
 
 
-_last_board = BoardKeys((), (), (), (), [])
+_last_board = BoardKeys((), Market((), ()), [])
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:

@@ -86,20 +86,45 @@ def test_copy_leaves_the_original_alone() -> None:
     assert kernel.state() == before
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_holdings_plus_equals_holdings_from_scratch(seed: int) -> None:
+def _same_holdings(held: rules.Holdings, fresh: rules.Holdings) -> None:
+    for name in rules.Holdings.__slots__:
+        if name not in ("replaceable", "payouts"):  # caches: compared by what they answer
+            assert getattr(held, name) == getattr(fresh, name), name
+    assert list(held.counts) == list(fresh.counts)  # the order cards came into play
+    for trading in rules.TRADING:
+        assert held.targets(trading) == fresh.targets(trading), trading
+    for colour in ("green", "blue", "orange"):
+        assert held.payout(colour) == fresh.payout(colour), colour
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_holdings_worked_out_from_the_last_equal_holdings_from_scratch(seed: int) -> None:
+    """`plus` and `replaced` carry the last area's prices, targets and payouts forward."""
     rng = random.Random(seed)
     keys = list(CARDS)
+    trading = sorted(rules.TRADING)
     area: tuple[str, ...] = ()
     held = rules.Holdings(area)
-    for _ in range(14):
+    replaced = 0
+    for _ in range(30):
+        # Fill some of the caches first, so that what is carried forward is checked too.
+        for card in rng.sample(trading, 5):
+            held.targets(card)
+        held.payout(rng.choice(("green", "blue", "orange")))
         card = rng.choice(keys)
-        held = held.plus(card)
-        area = (*area, card)
-        fresh = rules.Holdings(area)
-        for name in rules.Holdings.__slots__:
-            assert getattr(held, name) == getattr(fresh, name), name
-            assert list(held.counts) == list(fresh.counts)  # the order cards came into play
+        targets = [t for t in dict.fromkeys(area) if t != card]
+        if targets and rng.random() < 0.4:
+            target = rng.choice(targets)
+            held = held.replaced(target, card)
+            index = area.index(target)
+            area = (*area[:index], *area[index + 1 :], card)
+            replaced += 1
+        else:
+            held = held.plus(card)
+            area = (*area, card)
+        assert held.area == area
+        _same_holdings(held, rules.Holdings(area))
+    assert replaced > 3
 
 
 @pytest.mark.parametrize("algorithm", ["flat", "ismcts"])
