@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from games.adapters import AiKind, Offer
 from games.base import Event, Game, InvalidOptions, Outcome, Rng, ScoreChart, rank_standings
+from games.fastbuild import build
 from games.search import STRONG_AI
 from games.stpetersburg import ai, chart, effects, present, rules, sample
 from games.stpetersburg.data import (
@@ -34,7 +35,6 @@ from games.stpetersburg.models import (
     State,
     View,
     Yield,
-    build,
 )
 from games.stpetersburg.narration import describe_event
 from games.stpetersburg.notation import OPTIONAL_WORDS, format_move, parse_move
