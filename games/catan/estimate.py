@@ -30,7 +30,7 @@ class Worth:
 WORTH = Worth()
 
 
-def estimate_scores(state: State, data: CatanData, worth: Worth = WORTH) -> dict[str, float]:
+def estimate_scores(data: CatanData, state: State, worth: Worth = WORTH) -> dict[str, float]:
     """Each seat's VP, plus (while the game goes on) what its hand and rows are worth."""
     scores = {p.id: float(rules.vp(p, data)) for p in state.players}
     if state.finished:

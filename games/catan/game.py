@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.adapters import AiKind, Offer
 from games.base import (
     Event,
-    Game,
     InvalidOptions,
     Outcome,
     Rng,
     ScoreChart,
     rank_standings,
 )
-from games.catan import ai, history, present, rules, sample
+from games.catan import ai, estimate, history, narration, notation, present, rules, sample
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
-from games.catan.estimate import estimate_scores
 from games.catan.models import (
     MOVE_TYPES,
     Building,
@@ -30,16 +26,15 @@ from games.catan.models import (
     State,
     View,
 )
-from games.catan.narration import describe_event
-from games.catan.notation import OPTIONAL_WORDS, RESOURCE_NAMES, format_move, parse_move
-from games.search import STRONG_AI
+from games.catan.notation import OPTIONAL_WORDS, RESOURCE_NAMES
+from games.modular import ModularGame
 
 # The strong AI's knobs for this game (see `games.search.SearchSettings`); scores are VP, so a
 # margin of a couple of VP already decides most games.
 SEARCH_SETTINGS: Mapping[str, Any] = {"margin_scale": 2.0, "playout_moves": 24}
 
 
-class Catan(Game[State, Move, View]):
+class Catan(ModularGame[State, Move, View, CatanData]):
     id = "catan"
     names: ClassVar[dict[str, str]] = {
         "en": "Catan – the fast card game",
@@ -55,6 +50,12 @@ class Catan(Game[State, Move, View]):
     commands = present.COMMANDS
     renderer = "render.catan:render"
     rules_summary: ClassVar[dict[str, str]] = present.RULES
+    notation_module = notation
+    narration_module = narration
+    present_module = present
+    sample_module = sample
+    estimate_module = estimate
+    ai_module = ai
 
     def __init__(self, data: CatanData | None = None) -> None:
         self.data = data if data is not None else shipped()
@@ -202,36 +203,6 @@ class Catan(Game[State, Move, View]):
             if move not in legal:
                 raise rules.explain(state, seat, move, self.data)
         return rules.apply_move(state, seat, move, self.data)
-
-    def parse(self, text: str) -> Move:
-        return parse_move(text)
-
-    def format(self, move: Move, *, lang: str = "en") -> str:
-        return format_move(move, lang)
-
-    def describe(
-        self, event: Event, *, lang: str = "en", names: Mapping[str, str] | None = None
-    ) -> str:
-        return describe_event(event, lang, names or {})
-
-    # ------------------------------------------------------------ what the adapters show
-
-    def offers(self, view: View, moves: Sequence[Move], *, lang: str = "en") -> list[Offer]:
-        return present.offers(view, moves, lang, self.data)
-
-    def board_text(
-        self, view: View, *, lang: str = "en", names: Mapping[str, str] | None = None
-    ) -> str:
-        return present.board_text(view, lang, names or {}, self.data)
-
-    def ai_kinds(self) -> tuple[AiKind, ...]:
-        return (*ai.KINDS, STRONG_AI)
-
-    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
-        return sample.sample_state(self.data, view, seat, rng)
-
-    def evaluate(self, state: State) -> dict[str, float]:
-        return estimate_scores(state, self.data)
 
     def search_settings(self) -> Mapping[str, Any]:
         return SEARCH_SETTINGS

@@ -51,7 +51,7 @@ MOVE_GROUPS = (
 PUBLIC_KINDS = frozenset({"trade", "look", "guild", "end", "draw"})
 
 
-def offers(view: View, moves: Sequence[Move], lang: str, data: CatanData) -> list[Offer]:
+def offers(data: CatanData, view: View, moves: Sequence[Move], lang: str) -> list[Offer]:
     out = []
     for move in moves:
         detail = None
@@ -183,7 +183,7 @@ def building_text(view_building: object, lang: str, data: CatanData) -> str:
     return build_name("settlement", lang)
 
 
-def board_text(view: View, lang: str, names: Mapping[str, str], data: CatanData) -> str:
+def board_text(data: CatanData, view: View, lang: str, names: Mapping[str, str]) -> str:
     """The position in plain text: turn and phase, piles and market, then each player."""
     ja = lang == "ja"
     sep = "、" if ja else ", "

@@ -26,6 +26,8 @@ from games.catan.models import (
     State,
     Trade,
 )
+from games.fastbuild import build, replace
+from games.fastbuild import event as new_event
 
 INDEX = {r: i for i, r in enumerate(RESOURCES)}
 _MOVES: dict[tuple[Any, ...], Any] = {}
@@ -53,50 +55,6 @@ MARKET = {
 PICK = {r: Pick.model_construct(kind="pick", card=r) for r in RESOURCES}
 DISCARD = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES}
 END = EndExchange.model_construct(kind="end")
-
-
-_new = object.__new__
-_set = object.__setattr__
-EVENT_FIELDS = {"kind", "seat", "private_to", "data"}
-
-
-def fast(cls: type[Any], **values: Any) -> Any:
-    """An instance of a frozen model from values already known to be valid (hot paths only)."""
-    obj = _new(cls)
-    _set(obj, "__dict__", values)
-    _set(obj, "__pydantic_fields_set__", set(values))
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
-
-
-def _frozen(cls: type[Any], values: dict[str, Any], fields_set: set[str]) -> Any:
-    """An instance of a frozen model from its complete field values (hot paths only)."""
-    obj = _new(cls)
-    _set(obj, "__dict__", values)
-    _set(obj, "__pydantic_fields_set__", fields_set)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
-
-
-# The state fields every move rewrites (Turn.freeze).
-FROZEN_FIELDS = frozenset({"players", "rng", "draw_pile", "discard", "market", "owed", "events"})
-
-
-def replace(model: Any, **changes: Any) -> Any:
-    """`model.model_copy(update=changes)` without pydantic's generic copying (hot paths only)."""
-    values = dict(model.__dict__)
-    values.update(changes)
-    fields_set = model.__pydantic_fields_set__
-    if not changes.keys() <= fields_set:
-        fields_set = fields_set | set(changes)
-    obj = _new(type(model))
-    _set(obj, "__dict__", values)
-    _set(obj, "__pydantic_fields_set__", fields_set)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
 
 
 ROW_KINDS = ("road", "knight")
@@ -601,22 +559,14 @@ class Turn:
     def event(
         self, kind: str, seat: int | None = None, private_to: int | None = None, **data: Any
     ) -> None:
-        event = _new(Event)
-        _set(
-            event,
-            "__dict__",
-            {
-                "kind": kind,
-                "seat": None if seat is None else self.players[seat].id,
-                "private_to": None if private_to is None else self.players[private_to].id,
-                "data": data,
-            },
+        self.events.append(
+            new_event(
+                kind,
+                None if seat is None else self.players[seat].id,
+                None if private_to is None else self.players[private_to].id,
+                **data,
+            )
         )
-        # Every field is given; pydantic only ever copies this set, so events may share it.
-        _set(event, "__pydantic_fields_set__", EVENT_FIELDS)
-        _set(event, "__pydantic_extra__", None)
-        _set(event, "__pydantic_private__", None)
-        self.events.append(event)
 
     def update(self, seat: int, **changes: Any) -> None:
         self.players[seat] = replace(self.players[seat], **changes)
@@ -647,17 +597,15 @@ class Turn:
         self.hands[target][INDEX[card]] += 1
 
     def freeze(self) -> State:
-        # `replace` spelt out: this runs once per move, and the fields below are always given.
+        # `replace` spelt out for the state: this runs once per move, and these fields are
+        # always given.
         state = self.state
         people = self.players
         for seat, h in self.hands.items():
             hand = (h[0], h[1], h[2], h[3], h[4])
-            player = people[seat]
-            if hand != player.hand:
-                values = dict(player.__dict__)
-                values["hand"] = hand
-                people[seat] = _frozen(PlayerState, values, player.__pydantic_fields_set__)
-        values = dict(state.__dict__)
+            if hand != people[seat].hand:
+                people[seat] = replace(people[seat], hand=hand)
+        values = state.__dict__.copy()
         values["players"] = tuple(people)
         values["rng"] = self.rng
         values["draw_pile"] = self.draw_pile
@@ -665,16 +613,8 @@ class Turn:
         values["market"] = self.market
         values["owed"] = tuple(self.owed)
         values["events"] = tuple(self.events)
-        changes = self.changes
-        fields_set = state.__pydantic_fields_set__
-        if changes:
-            values.update(changes)
-            if not changes.keys() <= fields_set:
-                fields_set = fields_set | set(changes)
-        if not fields_set >= FROZEN_FIELDS:
-            fields_set = fields_set | FROZEN_FIELDS
-        frozen: State = _frozen(State, values, fields_set)
-        return frozen
+        values.update(self.changes)
+        return build(State, values)
 
     def get(self, name: str) -> Any:
         return self.changes.get(name, getattr(self.state, name))
@@ -806,7 +746,10 @@ def _build(t: Turn, seat: int, move: Any) -> None:
         t.changes["settlement_stack"] = tuple(rest)
         t.update(
             seat,
-            buildings=(*player.buildings, fast(Building, event=top, city=False, expansion=None)),
+            buildings=(
+                *player.buildings,
+                build(Building, {"event": top, "city": False, "expansion": None}),
+            ),
         )
         after_event = "flip"
     elif kind == "city":
@@ -848,8 +791,9 @@ def _build(t: Turn, seat: int, move: Any) -> None:
             if sum(t.hands[s]) >= data.constants.robber_threshold
         ]
         if queue:
-            t.changes["pending"] = fast(
-                Pending, kind="discard", seat=queue[0], target=None, queue=tuple(queue[1:])
+            t.changes["pending"] = build(
+                Pending,
+                {"kind": "discard", "seat": queue[0], "target": None, "queue": tuple(queue[1:])},
             )
         else:
             t.flip_destiny(seat)
@@ -864,8 +808,14 @@ def _discard(t: Turn, seat: int, move: Any) -> None:
     if sum(t.hands[seat]) > t.data.constants.robber_keep:
         return
     if pending.queue:
-        t.changes["pending"] = fast(
-            Pending, kind="discard", seat=pending.queue[0], target=None, queue=pending.queue[1:]
+        t.changes["pending"] = build(
+            Pending,
+            {
+                "kind": "discard",
+                "seat": pending.queue[0],
+                "target": None,
+                "queue": pending.queue[1:],
+            },
         )
     else:
         t.changes["pending"] = None

@@ -21,7 +21,7 @@ from games.catherine.models import PlayerState, State
 GAIN_PER_ROUND = 5.8
 
 
-def evaluate(data: Data, state: State) -> dict[str, float]:
+def estimate_scores(data: Data, state: State) -> dict[str, float]:
     """Each seat's estimated final score; at the end, exactly its final score."""
     players = state.players
     if state.phase == "over":

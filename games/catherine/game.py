@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.adapters import AiKind, Offer
 from games.base import (
     Event,
-    Game,
     InvalidOptions,
     NotYourTurn,
     Outcome,
@@ -30,10 +27,10 @@ from games.catherine.models import (
 )
 from games.catherine.narration import describe_event
 from games.catherine.notation import OPTIONAL_WORDS, Notation
-from games.search import STRONG_AI
+from games.modular import ModularGame
 
 
-class Catherine(Game[State, Move, View]):
+class Catherine(ModularGame[State, Move, View, Data]):
     id = "catherine"
     names: ClassVar[dict[str, str]] = {
         "en": "Catherine: The Cities of the Tsarina",
@@ -49,10 +46,14 @@ class Catherine(Game[State, Move, View]):
     commands = present.COMMANDS
     renderer = "render.catherine:render"
     rules_summary: ClassVar[dict[str, str]] = present.RULES
+    present_module = present
+    sample_module = sample
+    estimate_module = estimate
+    ai_module = ai
 
     def __init__(self, data: Data = DATA) -> None:
         self.data = data
-        self.notation = Notation(data)
+        self.notation_module = Notation(data)
         self._last: tuple[State, str, list[Move]] | None = None
 
     def with_data(self, text: str, *, source: str) -> Catherine:
@@ -167,35 +168,11 @@ class Catherine(Game[State, Move, View]):
             raise rules.explain(self.data, state, self._seat(state, player), move)
         return rules.apply_move(self.data, state, self._seat(state, player), move)
 
-    def parse(self, text: str) -> Move:
-        return self.notation.parse(text)
-
-    def format(self, move: Move, *, lang: str = "en") -> str:
-        return self.notation.format(move, lang)
-
     def describe(
         self, event: Event, *, lang: str = "en", names: Mapping[str, str] | None = None
     ) -> str:
+        # Not left to ModularGame: this narration needs the data set (card and city names).
         return describe_event(self.data, event, lang, names or {})
-
-    # ------------------------------------------------------------ what the adapters show
-
-    def offers(self, view: View, moves: Sequence[Move], *, lang: str = "en") -> list[Offer]:
-        return present.offers(self, view, moves, lang)
-
-    def board_text(
-        self, view: View, *, lang: str = "en", names: Mapping[str, str] | None = None
-    ) -> str:
-        return present.board_text(self.data, view, lang, names or {})
-
-    def ai_kinds(self) -> tuple[AiKind, ...]:
-        return (*ai.KINDS, STRONG_AI)
-
-    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
-        return sample.sample_state(self.data, view, seat, rng)
-
-    def evaluate(self, state: State) -> dict[str, float]:
-        return estimate.evaluate(self.data, state)
 
     def search_settings(self) -> Mapping[str, Any]:
         # Measured with these (README, Catherine → The strong AI): greedy's best six moves,

@@ -81,6 +81,29 @@ for _lang in KEYWORDS.values():
 _CARD = re.compile(r"^[a-z]{1,3}[0-9]{1,3}$")
 
 
+def move_text(data: Data, move: Move, lang: str = "en") -> str:
+    """A move's canonical text in `lang`; city names come from `data`."""
+    words = KEYWORDS["ja" if lang == "ja" else "en"]
+    if isinstance(move, Keep):
+        return " ".join((words["keep"], *move.cards))
+    if isinstance(move, Row):
+        return f"{words['row']} {move.card}"
+    if isinstance(move, Place):
+        return f"{words['place']} {move.act} {words['under']} {move.under}"
+    if isinstance(move, Market):
+        return f"{words['market']} {move.count}"
+    if isinstance(move, Discard):
+        return " ".join((words["discard"], *move.cards))
+    if isinstance(move, Build):
+        text = f"{words['build']} {data.city_name(move.city, lang)}"
+        if move.cards:
+            text += " " + " ".join((words["discard"], *move.cards))
+        return text
+    if isinstance(move, Bonus):
+        return " ".join((words["bonus"], *move.cards))
+    return words[move.kind]
+
+
 class Notation:
     """Moves as text and back, for one data set (its city names)."""
 
@@ -91,31 +114,10 @@ class Notation:
             for name in (city.id, city.en, city.ja, city.en.replace(".", "")):
                 self.cities[normalise(name)] = city.id
 
-    def city_name(self, city: str, lang: str) -> str:
-        return self.data.city_name(city, lang)
+    def format_move(self, move: Move, lang: str = "en") -> str:
+        return move_text(self.data, move, lang)
 
-    def format(self, move: Move, lang: str = "en") -> str:
-        words = KEYWORDS["ja" if lang == "ja" else "en"]
-        if isinstance(move, Keep):
-            return " ".join((words["keep"], *move.cards))
-        if isinstance(move, Row):
-            return f"{words['row']} {move.card}"
-        if isinstance(move, Place):
-            return f"{words['place']} {move.act} {words['under']} {move.under}"
-        if isinstance(move, Market):
-            return f"{words['market']} {move.count}"
-        if isinstance(move, Discard):
-            return " ".join((words["discard"], *move.cards))
-        if isinstance(move, Build):
-            text = f"{words['build']} {self.city_name(move.city, lang)}"
-            if move.cards:
-                text += " " + " ".join((words["discard"], *move.cards))
-            return text
-        if isinstance(move, Bonus):
-            return " ".join((words["bonus"], *move.cards))
-        return words[move.kind]
-
-    def parse(self, text: str) -> Move:
+    def parse_move(self, text: str) -> Move:
         tokens = normalise(text).split(" ")
         keyword = _WORDS.get(tokens[0]) if tokens and tokens[0] else None
         if keyword is None:

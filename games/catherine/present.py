@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from games.adapters import CommandGroup, MoveCommand, MoveGroup, Offer, bilingual, move_param
 from games.catherine.data import KINDS, Data
 from games.catherine.models import Move, View
 from games.catherine.narration import GOODS_NAMES, PHASE_NAMES, action_text
-
-if TYPE_CHECKING:
-    from games.catherine.game import Catherine
+from games.catherine.notation import move_text
 
 MOVE_GROUPS = (
     MoveGroup(key="keep", texts={"en": "Action row", "ja": "アクション列"}, menu=True),
@@ -41,9 +38,8 @@ def is_public(move: Move) -> bool:
     return move.kind not in SECRET_KINDS and not getattr(move, "cards", ())
 
 
-def _detail(game: Catherine, view: View, move: Move, lang: str) -> str | None:
+def _detail(data: Data, view: View, move: Move, lang: str) -> str | None:
     ja = lang == "ja"
-    data = game.data
     if move.kind == "place":
         act, under = data.cards[move.act], data.cards[move.under]
         if act.colour == under.colour:
@@ -67,13 +63,13 @@ def _detail(game: Catherine, view: View, move: Move, lang: str) -> str | None:
     return None
 
 
-def offers(game: Catherine, view: View, moves: Sequence[Move], lang: str) -> list[Offer]:
+def offers(data: Data, view: View, moves: Sequence[Move], lang: str) -> list[Offer]:
     return [
         Offer(
-            move=game.format(move),
+            move=move_text(data, move),
             group=move.kind,
-            label=game.format(move, lang=lang),
-            detail=_detail(game, view, move, lang),
+            label=move_text(data, move, lang),
+            detail=_detail(data, view, move, lang),
             public=is_public(move),
         )
         for move in moves

@@ -12,7 +12,6 @@ from typing import Any
 
 from games.base import Event, IllegalMove, Rng
 from games.catherine.data import BOOK, CANNON, GOODS, Card, Data
-from games.catherine.fast import make
 from games.catherine.models import (
     Bonus,
     Build,
@@ -28,6 +27,8 @@ from games.catherine.models import (
     Row,
     State,
 )
+from games.fastbuild import build
+from games.fastbuild import event as new_event
 
 # ---------------------------------------------------------------- what a player owns
 
@@ -115,7 +116,7 @@ def _move(cls: type[Any], **fields: Any) -> Any:
     if move is None:
         if len(_MOVES) >= _MOVES_MAX:
             _MOVES.clear()
-        move = _MOVES[key] = make(cls, {"kind": cls.model_fields["kind"].default, **fields})
+        move = _MOVES[key] = build(cls, {"kind": cls.model_fields["kind"].default, **fields})
     return move
 
 
@@ -123,7 +124,7 @@ def _place_moves(p: PlayerState) -> list[Move]:
     if not p.chosen:
         rows = _ROWS
         return [
-            rows.get(card) or rows.setdefault(card, make(Row, {"kind": "row", "card": card}))
+            rows.get(card) or rows.setdefault(card, build(Row, {"kind": "row", "card": card}))
             for card in sorted(p.hand)
         ]
     if len(p.chosen) > 1:
@@ -141,7 +142,7 @@ def _place_moves(p: PlayerState) -> list[Move]:
             if move is None:
                 if len(places) >= _MOVES_MAX:
                     places.clear()
-                move = places[act, under] = make(
+                move = places[act, under] = build(
                     Place, {"kind": "place", "act": act, "under": under}
                 )
             moves.append(move)
@@ -341,7 +342,7 @@ class Seat:
         self.breakdown = p.breakdown
 
     def freeze(self) -> PlayerState:
-        return make(
+        return build(
             PlayerState,
             {
                 "id": self.id,
@@ -387,7 +388,7 @@ class Table:
         self.events: list[Event] = []
 
     def freeze(self) -> State:
-        return make(
+        return build(
             State,
             {
                 "game": "catherine",
@@ -412,12 +413,7 @@ class Table:
         self, kind: str, seat: Seat | None = None, private: bool = False, **data: Any
     ) -> None:
         sid = seat.id if seat is not None else None
-        self.events.append(
-            make(
-                Event,
-                {"kind": kind, "seat": sid, "private_to": sid if private else None, "data": data},
-            )
-        )
+        self.events.append(new_event(kind, sid, sid if private else None, **data))
 
     # ------------------------------------------------------------ cards
 
@@ -675,7 +671,7 @@ def _choice(p: PlayerState | Seat, move: Move) -> tuple[tuple[str, ...], int, st
 
 def _ready(seat: str, step: str) -> Event:
     """The public trace of a secret choice: who made which step, never what they chose."""
-    return make(Event, {"kind": "ready", "seat": seat, "private_to": None, "data": {"step": step}})
+    return new_event("ready", seat, step=step)
 
 
 def _secret_choice(state: State, seat_index: int, move: Move) -> State | None:
@@ -691,8 +687,8 @@ def _secret_choice(state: State, seat_index: int, move: Move) -> State | None:
     others_done = all(len(o.chosen) >= need for i, o in enumerate(players) if i != seat_index)
     if others_done and len(chosen) >= need:
         return None  # the last choice: the reveal needs the whole table
-    seat = make(PlayerState, {**p.__dict__, "chosen": chosen, "slot": slot})
-    return make(
+    seat = build(PlayerState, {**p.__dict__, "chosen": chosen, "slot": slot})
+    return build(
         State,
         {
             **state.__dict__,

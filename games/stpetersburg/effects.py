@@ -11,6 +11,8 @@ from functools import lru_cache
 from typing import Any
 
 from games.base import Event
+from games.fastbuild import build, replace
+from games.fastbuild import event as new_event
 from games.stpetersburg.data import (
     PHASE_COLOUR,
     PHASES,
@@ -32,8 +34,6 @@ from games.stpetersburg.models import (
     PubPurchase,
     State,
     Take,
-    build,
-    replace,
 )
 from games.stpetersburg.rules import BOARD_CARDS, board_index, cost, payout, pub_limit
 
@@ -43,11 +43,6 @@ def pending(kind: str, seat: int, **values: Any) -> Pending:
         Pending,
         {"kind": kind, "seat": seat, "card": None, "stack": None, "queue": (), **values},
     )
-
-
-def new_event(kind: str, who: str | None, private_to: str | None, **data: Any) -> Event:
-    """An event built without re-validation (its values are already of their fields' types)."""
-    return build(Event, {"kind": kind, "seat": who, "private_to": private_to, "data": data})
 
 
 @lru_cache(maxsize=256)

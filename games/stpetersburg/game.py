@@ -6,10 +6,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.adapters import AiKind, Offer
-from games.base import Event, Game, InvalidOptions, Outcome, Rng, ScoreChart, rank_standings
-from games.search import STRONG_AI
-from games.stpetersburg import ai, chart, effects, present, rules, sample
+from games.adapters import Offer
+from games.base import Event, InvalidOptions, Outcome, Rng, ScoreChart, rank_standings
+from games.fastbuild import build
+from games.modular import ModularGame
+from games.stpetersburg import ai, chart, effects, narration, notation, present, rules, sample
 from games.stpetersburg.data import (
     BOARD_SIZE,
     CARDS,
@@ -35,10 +36,8 @@ from games.stpetersburg.models import (
     State,
     View,
     Yield,
-    build,
 )
-from games.stpetersburg.narration import describe_event
-from games.stpetersburg.notation import OPTIONAL_WORDS, format_move, parse_move
+from games.stpetersburg.notation import OPTIONAL_WORDS
 
 # The exact move classes: a type lookup in a set is cheaper than isinstance over the tuple.
 _MOVE_CLASSES = frozenset(MOVE_TYPES)
@@ -61,7 +60,7 @@ _DEFAULT_OPTIONS = Options()
 MARKER_SHARES = {1: (4,), 2: (2, 2), 3: (2, 1, 1), 4: (1, 1, 1, 1)}
 
 
-class StPetersburg(Game[State, Move, View]):
+class StPetersburg(ModularGame[State, Move, View, None]):
     id = "stpetersburg"
     names: ClassVar[dict[str, str]] = {"en": "Sankt Petersburg", "ja": "サンクトペテルブルグ"}
     min_players = 1
@@ -74,6 +73,9 @@ class StPetersburg(Game[State, Move, View]):
     commands = present.COMMANDS
     renderer = "render.stpetersburg:render"
     rules_summary: ClassVar[dict[str, str]] = present.RULES
+    notation_module = notation
+    narration_module = narration
+    ai_module = ai
 
     # ------------------------------------------------------------ setup
 
@@ -247,18 +249,8 @@ class StPetersburg(Game[State, Move, View]):
             raise rules.explain(state, seat, move)
         return effects.apply_move(state, seat, move)
 
-    def parse(self, text: str) -> Move:
-        return parse_move(text)
-
-    def format(self, move: Move, *, lang: str = "en") -> str:
-        return format_move(move, lang)
-
-    def describe(
-        self, event: Event, *, lang: str = "en", names: Mapping[str, str] | None = None
-    ) -> str:
-        return describe_event(event, lang, names or {})
-
     # ------------------------------------------------------------ what the adapters show
+    # Sankt Petersburg's modules take no data set (its cards are fixed), so these four are its own.
 
     def offers(self, view: View, moves: Sequence[Move], *, lang: str = "en") -> list[Offer]:
         return present.offers(view, moves, lang)
@@ -267,9 +259,6 @@ class StPetersburg(Game[State, Move, View]):
         self, view: View, *, lang: str = "en", names: Mapping[str, str] | None = None
     ) -> str:
         return present.board_text(view, lang, names or {})
-
-    def ai_kinds(self) -> tuple[AiKind, ...]:
-        return (*ai.KINDS, STRONG_AI)
 
     def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
         return sample.sample_state(view, seat, rng)

@@ -2,54 +2,17 @@
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
 from games.adapters import GameOptions, internal, option
 from games.base import Event, Frozen, Outcome, Rng
+
+# Re-exported for modules that still import them from here; they live in games.fastbuild.
+from games.fastbuild import build as build
+from games.fastbuild import replace as replace
 from games.stpetersburg.data import BOARD_SIZE, StackId
-
-# ---------------------------------------------------------------- building without validation
-
-ModelT = TypeVar("ModelT", bound=BaseModel)
-# The slots of a pydantic model, set through their descriptors (cheaper than setattr by name).
-_new = object.__new__
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-@cache
-def _all_fields(cls: type[BaseModel]) -> set[str]:
-    return set(cls.model_fields)
-
-
-def build(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
-    """An instance of a frozen model from values the engine knows are valid, skipping validation.
-
-    `values` must hold every field, each of the type validation would give it (tuples where the
-    model says tuple), so that the instance equals its own JSON round trip; the engine's tests
-    (golden record, conformance round trips) check exactly that.
-    """
-    model: ModelT = _new(cls)
-    _set_dict(model, values)
-    # Every field is set: one shared set per class. Pydantic never changes a frozen model's set
-    # in place (model_copy copies it first).
-    _set_fields_set(model, _all_fields(cls))
-    _set_extra(model, None)
-    _set_private(model, None)
-    return model
-
-
-def replace(model: ModelT, **changes: Any) -> ModelT:
-    """A copy of a frozen model with some fields changed (already valid), skipping validation."""
-    values = model.__dict__.copy()
-    values.update(changes)
-    return build(type(model), values)
-
 
 # ---------------------------------------------------------------- moves
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from games.base import IllegalMove
+from games.fastbuild import build
 from games.stpetersburg.data import (
     CARDS,
     COLOUR,
@@ -43,7 +44,6 @@ from games.stpetersburg.models import (
     PubPurchase,
     State,
     Take,
-    build,
 )
 
 # ---------------------------------------------------------------- costs and targets

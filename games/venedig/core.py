@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel
-
-from games.base import Event
+from games.fastbuild import replace
 from games.venedig.catalog import Catalog
 from games.venedig.data import CASA, PONTE, TYPES, Data
 from games.venedig.models import (
@@ -16,7 +14,6 @@ from games.venedig.models import (
     State,
 )
 
-ModelT = TypeVar("ModelT", bound=BaseModel)
 FREE = "_"
 SWAMP = "."
 
@@ -56,35 +53,6 @@ def may_convert(data: Data, player: PlayerState) -> bool:
     """
     best = len(player.swamp) * data.swamp_max + len(player.treasure) * data.treasure_max
     return best >= data.gold_per_step
-
-
-def replace(model: ModelT, **update: Any) -> ModelT:
-    """`model.model_copy(update=...)` without its generic overhead (the hot path of random play)."""
-    new = _new(type(model))
-    values = model.__dict__.copy()
-    values.update(update)
-    _set(new, "__dict__", values)
-    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def event(kind: str, seat: str | None = None, private_to: str | None = None, **data: Any) -> Event:
-    new = object.__new__(Event)
-    fields = {"kind": kind, "seat": seat, "private_to": private_to, "data": data}
-    object.__setattr__(new, "__dict__", fields)
-    object.__setattr__(new, "__pydantic_fields_set__", _EVENT_FIELDS)
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
-    return new
-
-
-_EVENT_FIELDS = {"kind", "seat", "private_to", "data"}
 
 
 def without(hand: tuple[int, ...], kind: int, count: int) -> tuple[int, ...]:

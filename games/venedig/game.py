@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.adapters import AiKind, Offer
 from games.base import (
     Event,
-    Game,
     InvalidOptions,
     Outcome,
     Rng,
     ScoreChart,
     rank_standings,
 )
-from games.search import STRONG_AI
-from games.venedig import ai, core, estimate, history, present, rules, sample
+from games.modular import ModularGame
+from games.venedig import ai, core, estimate, history, narration, notation, present, rules, sample
 from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
@@ -31,11 +28,10 @@ from games.venedig.models import (
     State,
     View,
 )
-from games.venedig.narration import describe_event
-from games.venedig.notation import OPTIONAL_WORDS, format_move, parse_move
+from games.venedig.notation import OPTIONAL_WORDS
 
 
-class Venedig(Game[State, Move, View]):
+class Venedig(ModularGame[State, Move, View, Data]):
     id = "venedig"
     names: ClassVar[dict[str, str]] = {"en": "Venedig", "ja": "ヴェネチア"}
     min_players = 2
@@ -48,6 +44,12 @@ class Venedig(Game[State, Move, View]):
     commands = present.COMMANDS
     renderer = "render.venedig:render"
     rules_summary: ClassVar[dict[str, str]] = present.RULES
+    notation_module = notation
+    narration_module = narration
+    present_module = present
+    sample_module = sample
+    estimate_module = estimate
+    ai_module = ai
 
     def __init__(self, data: Data = DATA) -> None:
         self.data = data
@@ -183,36 +185,6 @@ class Venedig(Game[State, Move, View]):
         if not any(m is move for m in legal) and move not in legal:
             raise legality.explain(state, self.catalog, seat, move)
         return rules.apply_move(state, self.catalog, seat, move)
-
-    def parse(self, text: str) -> Move:
-        return parse_move(text)
-
-    def format(self, move: Move, *, lang: str = "en") -> str:
-        return format_move(move, lang)
-
-    def describe(
-        self, event: Event, *, lang: str = "en", names: Mapping[str, str] | None = None
-    ) -> str:
-        return describe_event(event, lang, names or {})
-
-    # ------------------------------------------------------------ what the adapters show
-
-    def offers(self, view: View, moves: Sequence[Move], *, lang: str = "en") -> list[Offer]:
-        return present.offers(view, moves, lang, self.data)
-
-    def board_text(
-        self, view: View, *, lang: str = "en", names: Mapping[str, str] | None = None
-    ) -> str:
-        return present.board_text(view, lang, names or {}, self.data)
-
-    def ai_kinds(self) -> tuple[AiKind, ...]:
-        return (*ai.KINDS, STRONG_AI)
-
-    def sample_state(self, view: View, seat: str, rng: random.Random) -> State:
-        return sample.sample_state(self.data, view, seat, rng)
-
-    def evaluate(self, state: State) -> dict[str, float]:
-        return estimate.estimate_scores(self.data, state)
 
     # ------------------------------------------------------------ what players may see
 

@@ -56,7 +56,7 @@ PHASE_NAMES = {
 }
 
 
-def offers(view: View, moves: Sequence[Move], lang: str, data: Data) -> list[Offer]:
+def offers(data: Data, view: View, moves: Sequence[Move], lang: str) -> list[Offer]:
     out = []
     for move in moves:
         detail = None
@@ -224,7 +224,7 @@ COMMANDS = CommandGroup(
 )
 
 
-def board_text(view: View, lang: str, names: Mapping[str, str], data: Data) -> str:
+def board_text(data: Data, view: View, lang: str, names: Mapping[str, str]) -> str:
     """The position in plain text: phase, map, then each player (own secrets if any)."""
     ja = lang == "ja"
     sep = "、" if ja else ", "

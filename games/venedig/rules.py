@@ -5,19 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Event
+from games.fastbuild import event, replace
 from games.venedig.catalog import Catalog
 from games.venedig.core import (
     FREE,
     advance,
     builder_of,
     complete,
-    event,
     free_spaces,
     front,
     may_convert,
     out,
     points_for,
-    replace,
     seat_id,
     seats_around,
     set_front,

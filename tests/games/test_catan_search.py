@@ -124,12 +124,12 @@ def test_the_estimate_is_the_final_vp_once_the_game_is_over() -> None:
 
 def test_the_estimate_counts_vp_cards_and_rows() -> None:
     state = G.new(["a", "b"], seed=4, options={"start": 0})
-    base = estimate_scores(state, G.data)
+    base = estimate_scores(G.data, state)
     first = state.players[0]
 
     def changed(**fields: object) -> float:
         people = (first.model_copy(update=fields), state.players[1])
-        return estimate_scores(state.model_copy(update={"players": people}), G.data)["a"]
+        return estimate_scores(G.data, state.model_copy(update={"players": people}))["a"]
 
     more_cards = (first.hand[0] + 2, *first.hand[1:])
     assert changed(hand=more_cards) > base["a"]
