@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from games.fastbuild import build
 from games.stpetersburg import ai
 from games.stpetersburg.data import (
     PHASE_COLOUR,
@@ -37,7 +38,6 @@ from games.stpetersburg.models import (
     PubPurchase,
     State,
     Take,
-    build,
 )
 from games.stpetersburg.rules import (
     EMPTY,
