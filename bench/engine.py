@@ -1,5 +1,6 @@
-"""Rules-engine benchmark: random full games per second per seat count, moves per second, the cost
-of one apply against a JSON round trip of the same state, AI win rate.
+"""Rules-engine benchmark: random full games per second per seat count (through `apply`, and on the
+game's playout kernel where it has one), moves per second, the cost of one apply against a JSON
+round trip of the same state, AI win rate, and which of the game's modules run compiled.
 
 Run: .venv/bin/python -m bench.engine [--games N] [--ai-games N] [--repeat N] [--only ID].
 Prints one JSON object. Timings are the best of `--repeat` runs (the least disturbed by other
@@ -13,10 +14,12 @@ import gc
 import json
 import platform
 import random
+import sys
 import time
 from typing import Any
 
 import games
+from games.compiled import compiled
 
 # Wall time by default; `--clock cpu` counts only this process's CPU time, steadier on a machine
 # that other processes share.
@@ -35,6 +38,38 @@ def random_games(game_id: str, players: int, count: int, repeat: int = 1) -> dic
             while game.outcome(state) is None:
                 seat = min(game.to_act(state))
                 state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+                moves += 1
+        elapsed = min(elapsed, clock() - start)
+    return {
+        "games_per_second": round(count / elapsed, 1),
+        "moves_per_second": round(moves / elapsed),
+        "moves_per_game": round(moves / count, 1),
+    }
+
+
+def kernel_random_games(
+    game_id: str, players: int, count: int, repeat: int = 1
+) -> dict[str, float] | None:
+    """`random_games` played on the game's playout kernel (`Game.kernel`), None without one.
+
+    The same seeds and the same random choices among the same legal moves as `random_games`,
+    so the same games: `moves_per_game` must equal its figure (checked).
+    """
+    game = games.get(game_id)
+    seats = [f"p{i}" for i in range(players)]
+    if game.kernel(game.new(seats, seed=0)) is None:
+        return None
+    elapsed = float("inf")
+    moves = 0
+    for _ in range(repeat):
+        moves = 0
+        start = clock()
+        for seed in range(count):
+            rng = random.Random(seed)
+            kernel = game.kernel(game.new(seats, seed=seed))
+            assert kernel is not None
+            while not kernel.finished:
+                kernel.play(rng.choice(kernel.legal()))
                 moves += 1
         elapsed = min(elapsed, clock() - start)
     return {
@@ -141,7 +176,18 @@ def main() -> None:
             continue
         per_game: dict[str, Any] = {}
         for players in range(game.min_players, game.max_players + 1):
-            per_game[f"{players}_seats"] = random_games(game.id, players, args.games, args.repeat)
+            plain = random_games(game.id, players, args.games, args.repeat)
+            per_game[f"{players}_seats"] = plain
+            on_kernel = kernel_random_games(game.id, players, args.games, args.repeat)
+            if on_kernel is not None:
+                if on_kernel["moves_per_game"] != plain["moves_per_game"]:
+                    raise SystemExit(f"{game.id}: the kernel played other games than apply")
+                per_game[f"{players}_seats_on_kernel"] = on_kernel
+        per_game["compiled"] = sorted(
+            name
+            for name, module in sys.modules.items()
+            if name.startswith(f"games.{game.id}.") and compiled(module)
+        )
         per_game["copy"] = copy_cost(game.id, game.max_players)
         per_game["apply_vs_json"] = apply_vs_json(game.id, game.max_players, args.repeat)
         if args.ai_games > 0 and "greedy" in {k.key for k in game.ai_kinds()}:

@@ -102,9 +102,12 @@ class Kernel:
     turn: int
     used: list[int]
 
+    def __init__(self) -> None:
+        """An empty table, filled by `of` or `copy` (a compiled class is made only this way)."""
+
     @classmethod
     def of(cls, state: State) -> Kernel:
-        kernel = cls.__new__(cls)
+        kernel = cls()
         players = state.players
         kernel.source = state
         kernel.ids = tuple(p.id for p in players)
@@ -132,7 +135,7 @@ class Kernel:
         return kernel
 
     def copy(self) -> Kernel:
-        other = Kernel.__new__(Kernel)
+        other = Kernel()
         other.source = self.source
         other.ids = self.ids
         other.n = self.n
@@ -364,13 +367,13 @@ class Kernel:
     def _refill(self, stack: StackId) -> None:
         deck = self.stacks[stack]
         board = self.board
-        dealt = 0
-        for index, slot in enumerate(board):
-            if slot == EMPTY and dealt < len(deck):
-                board[index] = NEW_SLOT[deck[dealt]]  # the gaps fill from the left
-                dealt += 1
-        if dealt:
-            self.stacks = {**self.stacks, stack: deck[dealt:]}
+        count = min(board.count(EMPTY), len(deck))
+        if count:
+            space = -1
+            for card in deck[:count]:  # the gaps fill from the left
+                space = board.index(EMPTY, space + 1)
+                board[space] = NEW_SLOT[card]
+            self.stacks = {**self.stacks, stack: deck[count:]}
             self.on_board = None
 
     def _end_round(self) -> None:

@@ -81,14 +81,16 @@ class Holdings:
         "discount",
         "hand_limit",
         "most_displaced",
+        "needs",
         "observatories",
         "payouts",
-        "prices",
         "pubs",
         "replaceable",
     )
 
-    def __init__(self, area: tuple[str, ...]) -> None:
+    def __init__(self, area: tuple[str, ...] | None = None) -> None:
+        if area is None:
+            return  # a blank that `plus` or `replaced` fills in (compiled code has no __new__)
         self.area = area
         counts = dict.fromkeys(area, 0)  # in the order the cards came into play
         for key in area:
@@ -107,34 +109,36 @@ class Holdings:
         self.payouts: dict[str, tuple[int, int]] = {}  # colour -> what its scoring pays
         self.pubs = counts.get("pub", 0)
         self.observatories = counts.get("observatory", 0)
-        # Each board slot's price less identical cards and the colour discount (`price`).
-        prices = self.prices = BASE_PRICE.copy()
+        # By slot, the least money any move putting that card into play may need: its price
+        # less identical cards and the colour discount (`price`), and for a trading card less
+        # the most any card it may displace is worth (TRADE_MAX).
+        needs = self.needs = BASE_NEED.copy()
         for key, count in counts.items():
             slot = NEW_SLOT[key]
-            prices[slot] -= count
-            prices[slot + 1] -= count
+            needs[slot] -= count
+            needs[slot + 1] -= count
         for colour, off in self.discount.items():
             if off:
                 for slot in COLOUR_SLOTS[colour]:
-                    prices[slot] -= off
+                    needs[slot] -= off
 
     def plus(self, card: str) -> Holdings:
         """The Holdings of this area with `card` come into play (equal to Holdings(area + card),
         worked out from this one)."""
-        held = Holdings.__new__(Holdings)
+        held = Holdings()
         held.area = (*self.area, card)
         counts_before = self.counts
         counts = held.counts = counts_before.copy()
         counts[card] = counts.get(card, 0) + 1
-        prices = held.prices = self.prices.copy()
+        needs = held.needs = self.needs.copy()
         slot = NEW_SLOT[card]
-        prices[slot] -= 1
-        prices[slot + 1] -= 1
+        needs[slot] -= 1
+        needs[slot + 1] -= 1
         colour = _DISCOUNTER_COLOUR.get(card)
         if colour is not None and not self.discount[colour]:
             held.discount = {**self.discount, colour: 1}
             for slot in COLOUR_SLOTS[colour]:
-                prices[slot] -= 1
+                needs[slot] -= 1
         else:
             held.discount = self.discount  # never changed in place
         held.hand_limit = WAREHOUSE_HAND_LIMIT if card == "warehouse" else self.hand_limit
@@ -157,19 +161,19 @@ class Holdings:
         if self.counts[target] > 1:
             # The first copy leaves: the card's place in the order moves to its next copy.
             return Holdings((*area, card))
-        held = Holdings.__new__(Holdings)
+        held = Holdings()
         held.area = area
         counts = held.counts = self.counts.copy()
         del counts[target]
-        prices = held.prices = self.prices.copy()
+        needs = held.needs = self.needs.copy()
         slot = NEW_SLOT[target]
-        prices[slot] += 1
-        prices[slot + 1] += 1
+        needs[slot] += 1
+        needs[slot + 1] += 1
         colour = _DISCOUNTER_COLOUR.get(target)
         if colour is not None:
             held.discount = {**self.discount, colour: 0}
             for slot in COLOUR_SLOTS[colour]:
-                prices[slot] += 1
+                needs[slot] += 1
         else:
             held.discount = self.discount  # never changed in place
         held.hand_limit = HAND_LIMIT if target == "warehouse" else self.hand_limit
@@ -182,7 +186,8 @@ class Holdings:
 
     def cost(self, card: str, old: bool = False, target: str | None = None) -> int:
         """What the owner pays to put `card` into play (digest §1.6); never below 1 ruble."""
-        price = self.prices[NEW_SLOT[card] + 1 if old else NEW_SLOT[card]]
+        slot = NEW_SLOT[card] + 1 if old else NEW_SLOT[card]
+        price = self.needs[slot] + TRADE_MAX[slot]
         if target is not None:
             price -= DISPLACED_VALUE[target]
         return max(MINIMUM_PAYMENT, price)
@@ -203,7 +208,8 @@ class Holdings:
     def price(self, card: str) -> int:
         """The printed cost less identical cards and the colour discount (digest §1.6), before
         the old-card discount, a displaced card's value and the minimum payment."""
-        return self.prices[NEW_SLOT[card]]
+        slot = NEW_SLOT[card]
+        return self.needs[slot] + TRADE_MAX[slot]
 
     def payout(self, colour: str) -> tuple[int, int]:
         """(rubles, points) the cards of `colour` here pay at that colour's scoring (§1.9),
@@ -393,38 +399,38 @@ def turn_moves(
         else:
             return [PASS]  # no money and a full hand
     else:
-        # Each card is priced as in offers (`Holdings.prices`, read by slot: this is the
-        # engine's hottest loop).
+        # A card is looked at only if it could be affordable (`Holdings.needs`, read by slot:
+        # this is the engine's hottest loop), then priced as in offers.
         slots, takes = on_board
-        prices = held.prices
+        needs = held.needs
         moves = []
         for slot in slots:
-            buy = SLOT_BUY[slot]
-            if buy is None:  # a trading card: one buy per card it may displace
-                price = prices[slot]
-                if price - held.most_displaced <= money:
+            if needs[slot] <= money:
+                buy = SLOT_BUY[slot]
+                if buy is not None:
+                    moves.append(buy)
+                else:  # a trading card: one buy per card it may displace
+                    price = needs[slot] + TRADE_MAX[slot]
                     card = SLOT_CARD[slot]
                     targets = held.replaceable.get(card)
                     for target in held.targets(card) if targets is None else targets:
                         if price - DISPLACED_VALUE[target] <= money:
                             moves.append(buy_move(card, slot & 1 == 1, target))
-            elif prices[slot] <= money:
-                moves.append(buy)
         if len(hand) < hand_limit:
             moves.extend(takes)
         if hand:
             for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
                 slot = NEW_SLOT[card]
-                play = SLOT_PLAY[slot]
-                if play is None:  # a trading card
-                    price = prices[slot]
-                    if price - held.most_displaced <= money:
+                if needs[slot] <= money:
+                    play = SLOT_PLAY[slot]
+                    if play is not None:
+                        moves.append(play)
+                    else:  # a trading card
+                        price = needs[slot] + TRADE_MAX[slot]
                         targets = held.replaceable.get(card)
                         for target in held.targets(card) if targets is None else targets:
                             if price - DISPLACED_VALUE[target] <= money:
                                 moves.append(play_move(card, target))
-                elif prices[slot] <= money:
-                    moves.append(play)
     if observing:
         moves.extend(observe_move(stack) for stack in STACKS if len(stacks[stack]) >= 2)
     moves.append(PASS)
@@ -449,7 +455,16 @@ SLOTS: tuple[tuple[str, bool], ...] = tuple((c, old) for c in CARDS for old in (
 NEW_SLOT: dict[str, int] = {card: 2 * index for index, card in enumerate(CARDS)}
 EMPTY = -1  # the slot of an empty space
 SLOT_CARD: list[str] = [card for card, _ in SLOTS]
-BASE_PRICE: list[int] = [COST[card] - (OLD_CARD_DISCOUNT if old else 0) for card, old in SLOTS]
+# For a trading card, the most any card it may displace is worth; 0 for the others.
+TRADE_MAX: list[int] = [
+    max(map(DISPLACED_VALUE.__getitem__, REPLACEABLE[card]), default=0) if card in TRADING else 0
+    for card, _ in SLOTS
+]
+# Each slot's `Holdings.needs` in an empty play area.
+BASE_NEED: list[int] = [
+    COST[card] - (OLD_CARD_DISCOUNT if old else 0) - TRADE_MAX[slot]
+    for slot, (card, old) in enumerate(SLOTS)
+]
 COLOUR_SLOTS: dict[str, tuple[int, ...]] = {
     colour: tuple(slot for slot, (card, _) in enumerate(SLOTS) if COLOUR[card] == colour)
     for colour in ("green", "blue", "orange")

@@ -12,7 +12,6 @@ import games
 from games.base import Game
 from games.search import SearchPlayer
 from games.stpetersburg.data import STACKS, full_deck
-from games.stpetersburg.kernel import Kernel
 from tests.games.test_conformance import random_game
 
 G = games.get("stpetersburg")
@@ -183,14 +182,28 @@ def test_playouts_are_cut_after_so_many_moves_per_seat(players, monkeypatch):
         return apply(self, state, seat, move)
 
     monkeypatch.setattr(type(G), "apply", counting)
-    play = Kernel.play
 
-    def counting_on_kernel(self, move):  # the playouts run on the game's kernel
-        nonlocal applied
-        applied += 1
-        return play(self, move)
+    class Counting:  # the playouts run on the game's kernel: count the moves played there
+        def __init__(self, kernel):
+            self.kernel = kernel
 
-    monkeypatch.setattr(Kernel, "play", counting_on_kernel)
+        @property
+        def finished(self):
+            return self.kernel.finished
+
+        def greedy(self, rng):
+            return self.kernel.greedy(rng)
+
+        def play(self, move):
+            nonlocal applied
+            applied += 1
+            self.kernel.play(move)
+
+        def state(self):
+            return self.kernel.state()
+
+    kernel = type(G).kernel
+    monkeypatch.setattr(type(G), "kernel", lambda self, state: Counting(kernel(self, state)))
     SearchPlayer(**FAST, playout_moves_per_seat=3).choose(G, state, seat, random.Random(1))
     # Each playout: the candidate move, then 3 moves per seat (the game is far from its end).
     assert applied == FAST["iterations"] * (1 + 3 * players)

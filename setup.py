@@ -1,0 +1,38 @@
+"""Builds the package, compiling the Sankt Petersburg hot path with mypyc where a C compiler is.
+
+The compiled modules behave as the Python ones do (mypyc compiles this very source, type-checked
+by mypy); without a C compiler, or with SPIELTISCH_PURE=1, the build keeps the Python ones and
+says so. After editing a compiled module, run the install again (the package refuses to import
+a compiled module older than its source, rather than run stale code).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import setup
+
+# The modules random games and the search's playouts spend their time in (in import order).
+COMPILED = [
+    "games/stpetersburg/rules.py",
+    "games/stpetersburg/effects.py",
+    "games/stpetersburg/ai.py",
+    "games/stpetersburg/kernel.py",
+]
+
+
+def compiled_modules() -> list[object]:
+    if os.environ.get("SPIELTISCH_PURE") == "1":
+        print("SPIELTISCH_PURE is set: the Sankt Petersburg rules stay Python", file=sys.stderr)
+        return []
+    from mypyc.build import mypycify
+
+    extensions = mypycify(COMPILED, opt_level="3")
+    for extension in extensions:
+        # Without a C compiler (or Python's headers) the build warns and goes on without it.
+        extension.optional = True
+    return list(extensions)
+
+
+setup(ext_modules=compiled_modules())
