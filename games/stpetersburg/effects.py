@@ -35,7 +35,15 @@ from games.stpetersburg.models import (
     State,
     Take,
 )
-from games.stpetersburg.rules import BOARD_CARDS, board_index, cost, payout, pub_limit
+from games.stpetersburg.rules import (
+    BOARD_CARDS,
+    board_index,
+    cost,
+    holdings,
+    payout,
+    pub_limit,
+    remember,
+)
 
 
 def pending(kind: str, seat: int, **values: Any) -> Pending:
@@ -321,18 +329,19 @@ def _placed(
     board: tuple[BoardCard | None, ...],
 ) -> State:
     """The state after `player` (before the move) puts `card` into play, keeping `hand`."""
-    price = cost(player, card, old=old, target=target)
+    held = holdings(player.area)
+    price = held.cost(card, old, target)
     values = state.__dict__.copy()
-    area = player.area
     used = player.observatories_used
+    # The new area's Holdings worked out from this one, and kept for the states to come.
     if target is None:
-        area = (*area, card)
+        held = remember(held.plus(card))
     else:
-        index = area.index(target)
-        area = (*area[:index], *area[index + 1 :], card)
+        held = remember(held.replaced(target, card))
         values["discard"] = (*state.discard, target)
         if target == "observatory" and used:
             used -= 1  # of two Observatories, the owner gives up a face-down one first
+    area = held.area
     players = state.players
     who = player.id
     values["players"] = (

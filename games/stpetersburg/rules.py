@@ -263,11 +263,16 @@ def holdings(area: tuple[str, ...]) -> Holdings:
     """What the play area `area` means for prices (worked out once per area tuple)."""
     found = _holdings.get(id(area))
     if found is None or found.area is not area:
-        found = Holdings(area)
-        _holdings[id(area)] = found
-        if len(_holdings) > _HOLDINGS_KEPT:
-            _holdings.popitem(last=False)
+        found = remember(Holdings(area))
     return found
+
+
+def remember(held: Holdings) -> Holdings:
+    """`held`, kept for `holdings` to find by its area (e.g. one worked out by `plus`)."""
+    _holdings[id(held.area)] = held
+    if len(_holdings) > _HOLDINGS_KEPT:
+        _holdings.popitem(last=False)
+    return held
 
 
 def cost(
