@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from games.adapters import Offer
@@ -58,6 +59,34 @@ _DEFAULT_OPTIONS = Options()
 
 # How many start-player markers each seat holds, by player count (digest §1.2).
 MARKER_SHARES = {1: (4,), 2: (2, 2), 3: (2, 1, 1), 4: (1, 1, 1, 1)}
+
+
+# The phases that score, with their colour, in order.
+_SCORED_PHASES = tuple((phase, colour) for phase in PHASES if (colour := PHASE_COLOUR[phase]))
+
+
+@lru_cache(maxsize=1024)
+def _yield(phase: StackId, money: int, points: int) -> Yield:
+    """One shared Yield per content (immutable, and views repeat them on every board)."""
+    return build(Yield, {"phase": phase, "money": money, "points": points})
+
+
+@lru_cache(maxsize=4096)
+def _price(
+    source: str, card: str, old: bool, target: str | None, cost: int, affordable: bool
+) -> Price:
+    """One shared Price per content, like `_yield`."""
+    return build(
+        Price,
+        {
+            "source": source,
+            "card": card,
+            "old": old,
+            "target": target,
+            "cost": cost,
+            "affordable": affordable,
+        },
+    )
 
 
 class StPetersburg(ModularGame[State, Move, View, None]):
@@ -277,55 +306,65 @@ class StPetersburg(ModularGame[State, Move, View, None]):
     # ------------------------------------------------------------ what players may see
 
     def view(self, state: State, viewer: str | None) -> View:
+        # Built without re-validation (every value below is already of its field's type): a
+        # view is made for every board, button and hand the service shows. A test checks that
+        # views equal their own JSON round trip.
         public_money = state.options.public_money or len(state.players) == 1 or state.finished
+        markers = state.markers
         players = []
         for seat, p in enumerate(state.players):
             own = p.id == viewer
+            held = rules.holdings(p.area)
             players.append(
-                PlayerView(
-                    id=p.id,
-                    seat=seat,
-                    points=p.points,
-                    money=p.money if own or public_money else None,
-                    hand_size=len(p.hand),
-                    hand=p.hand if own else None,
-                    hand_limit=rules.hand_limit(p),
-                    area=p.area,
-                    observatories_used=p.observatories_used,
-                    markers=tuple(ph for ph in PHASES if state.markers[ph] == seat),
-                    yields=self._yields(p),
-                    aristocrat_kinds=len(rules.aristocrat_kinds(p)),
+                build(
+                    PlayerView,
+                    {
+                        "id": p.id,
+                        "seat": seat,
+                        "points": p.points,
+                        "money": p.money if own or public_money else None,
+                        "hand_size": len(p.hand),
+                        "hand": p.hand if own else None,
+                        "hand_limit": held.hand_limit,
+                        "area": p.area,
+                        "observatories_used": p.observatories_used,
+                        "markers": tuple(ph for ph in PHASES if markers[ph] == seat),
+                        "yields": self._yields(p),
+                        "aristocrat_kinds": len(rules.aristocrat_kinds(p)),
+                    },
                 )
             )
         seat = self._seat(state, viewer) if viewer is not None else -1
-        return View(
-            viewer=viewer,
-            public_money=public_money,
-            round=state.round,
-            phase=state.phase,
-            to_act=tuple(sorted(self.to_act(state), key=self.players(state).index)),
-            board=state.board,
-            stack_counts={s: len(state.stacks[s]) for s in STACKS},
-            discard_count=len(state.discard),
-            players=tuple(players),
-            pending=state.pending,
-            last_round=any(not state.stacks[s] for s in STACKS),
-            finished=state.finished,
-            passes=state.passes,
-            prices=self._prices(state, seat) if seat >= 0 else (),
-            events=tuple(e for e in state.events if e.private_to is None or e.private_to == viewer),
-            outcome=self.outcome(state),
+        return build(
+            View,
+            {
+                "game": "stpetersburg",
+                "viewer": viewer,
+                "public_money": public_money,
+                "round": state.round,
+                "phase": state.phase,
+                "to_act": tuple(sorted(self.to_act(state), key=self.players(state).index)),
+                "board": state.board,
+                "stack_counts": {s: len(state.stacks[s]) for s in STACKS},
+                "discard_count": len(state.discard),
+                "players": tuple(players),
+                "pending": state.pending,
+                "last_round": any(not state.stacks[s] for s in STACKS),
+                "finished": state.finished,
+                "passes": state.passes,
+                "prices": self._prices(state, seat) if seat >= 0 else (),
+                "events": tuple(
+                    e for e in state.events if e.private_to is None or e.private_to == viewer
+                ),
+                "outcome": self.outcome(state),
+            },
         )
 
     @staticmethod
     def _yields(player: PlayerState) -> tuple[Yield, ...]:
-        result = []
-        for phase in PHASES[:3]:
-            colour = PHASE_COLOUR[phase]
-            assert colour is not None
-            money, points = rules.payout(player, colour)
-            result.append(Yield(phase=phase, money=money, points=points))
-        return tuple(result)
+        return tuple(
+            _yield(phase, *rules.payout(player, colour)) for phase, colour in _SCORED_PHASES
+        )
 
     @staticmethod
     def _prices(state: State, seat: int) -> tuple[Price, ...]:
@@ -340,20 +379,13 @@ class StPetersburg(ModularGame[State, Move, View, None]):
             and state.pending.card is not None
         ):
             sources.append(("drawn", state.pending.card, False))
-        prices = []
-        for source, card, old in sources:
-            for target, price in rules.placements(player, card, old):
-                prices.append(
-                    Price(
-                        source=source,
-                        card=card,
-                        old=old,
-                        target=target,
-                        cost=price,
-                        affordable=price <= player.money,
-                    )
-                )
-        return tuple(prices)
+        held = rules.holdings(player.area)
+        money = player.money
+        return tuple(
+            _price(source, card, old, target, price, price <= money)
+            for source, card, old in sources
+            for target, price in held.offers(card, old)
+        )
 
     # ------------------------------------------------------------ the end
 
