@@ -1,8 +1,8 @@
 """Builds the package, compiling the Sankt Petersburg hot path with mypyc where a C compiler is.
 
 The compiled modules behave as the Python ones do (mypyc compiles this very source, type-checked
-by mypy); without a C compiler, or with SPIELTISCH_PURE=1, the build keeps the Python ones and
-says so. After editing a compiled module, run the install again (the package refuses to import
+by mypy); without a C compiler, or with SPIELTISCH_PURE=1, the build keeps the Python ones (the
+compiler's error shows in `pip install -v`). After editing a compiled module, run the install again (the package refuses to import
 a compiled module older than its source, rather than run stale code).
 """
 
