@@ -2,9 +2,9 @@
 
 The compiled modules behave as the Python ones do (mypyc compiles this very source, type-checked
 by mypy); without a C compiler, or with SPIELTISCH_PURE=1, the build keeps the Python ones (the
-compiler's error shows in `pip install -v`). After editing a compiled module, run the install again (the package refuses to import
-a compiled module older than its source, rather than run stale code).
-"""
+compiler's error shows in `pip install -v`). A compiled module older than its edited source is
+not used: the package runs the source, with a warning, until the install is run again
+(games/compiled.py)."""
 
 from __future__ import annotations
 
