@@ -26,6 +26,14 @@ from games.compiled import compiled
 clock = time.perf_counter
 
 
+def _rates(games_played: int, moves: int, elapsed: float) -> dict[str, float]:
+    return {
+        "games_per_second": round(games_played / elapsed, 1),
+        "moves_per_second": round(moves / elapsed),
+        "moves_per_game": round(moves / games_played, 1),
+    }
+
+
 def random_games(game_id: str, players: int, count: int, repeat: int = 1) -> dict[str, float]:
     game = games.get(game_id)
     elapsed = float("inf")
@@ -40,11 +48,7 @@ def random_games(game_id: str, players: int, count: int, repeat: int = 1) -> dic
                 state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
                 moves += 1
         elapsed = min(elapsed, clock() - start)
-    return {
-        "games_per_second": round(count / elapsed, 1),
-        "moves_per_second": round(moves / elapsed),
-        "moves_per_game": round(moves / count, 1),
-    }
+    return _rates(count, moves, elapsed)
 
 
 def kernel_random_games(
@@ -72,11 +76,7 @@ def kernel_random_games(
                 kernel.play(rng.choice(kernel.legal()))
                 moves += 1
         elapsed = min(elapsed, clock() - start)
-    return {
-        "games_per_second": round(count / elapsed, 1),
-        "moves_per_second": round(moves / elapsed),
-        "moves_per_game": round(moves / count, 1),
-    }
+    return _rates(count, moves, elapsed)
 
 
 def copy_cost(game_id: str, players: int) -> dict[str, float]:

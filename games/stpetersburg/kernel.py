@@ -122,16 +122,7 @@ class Kernel:
             for space in state.board
         ]
         kernel.on_board = None
-        kernel.stacks = state.stacks
-        kernel.discard = state.discard
-        kernel.round = state.round
-        kernel.phase = state.phase
-        kernel.markers = state.markers
-        kernel.turn = state.turn
-        kernel.passes = state.passes
-        kernel.pending = state.pending
-        kernel.finished = state.finished
-        kernel.moves_played = state.moves_played
+        kernel._share(state)
         return kernel
 
     def copy(self) -> Kernel:
@@ -146,17 +137,22 @@ class Kernel:
         other.used = self.used[:]
         other.board = self.board[:]
         other.on_board = self.on_board
-        other.stacks = self.stacks  # replaced, never changed in place
-        other.discard = self.discard
-        other.round = self.round
-        other.phase = self.phase
-        other.markers = self.markers  # replaced, never changed in place
-        other.turn = self.turn
-        other.passes = self.passes
-        other.pending = self.pending
-        other.finished = self.finished
-        other.moves_played = self.moves_played
+        other._share(self)
         return other
+
+    def _share(self, source: State | Kernel) -> None:
+        """Take the values a state and a table keep under the same names: immutable ones, or
+        (stacks, markers) replaced rather than changed in place, so sharing them is safe."""
+        self.stacks = source.stacks
+        self.discard = source.discard
+        self.round = source.round
+        self.phase = source.phase
+        self.markers = source.markers
+        self.turn = source.turn
+        self.passes = source.passes
+        self.pending = source.pending
+        self.finished = source.finished
+        self.moves_played = source.moves_played
 
     def state(self) -> State:
         """The state this table stands at, as `apply` would have made it but with no events."""
