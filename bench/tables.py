@@ -180,14 +180,18 @@ class Collections:
         }
 
 
-def batching(store: SqliteStore, before: tuple[int, int, int, int]) -> dict[str, float]:
-    """Writes per commit and reads per hop since `before` (a `batch_counts` of the store)."""
+def batching(store: SqliteStore, before: tuple[int, int, int, int]) -> dict[str, Any]:
+    """Writes per commit and reads per hop since `before` (a `batch_counts` of the store), and
+    how long the write hops took (a commit on the writer thread, with the wait to get there):
+    their tail against the acts' tail tells the disk's share of the latency."""
     now = batch_counts(store)
     writes, commits = now[0] - before[0], now[1] - before[1]
     reads, hops = now[2] - before[2], now[3] - before[3]
+    recent = list(store.writes.hop_seconds)[-commits:] if commits else []
     return {
         "writes_per_commit": round(writes / max(1, commits), 2),
         "reads_per_hop": round(reads / max(1, hops), 2),
+        "write_hop_ms": percentiles(recent),
     }
 
 
@@ -195,17 +199,22 @@ def batch_counts(store: SqliteStore) -> tuple[int, int, int, int]:
     return (store.writes.units, store.writes.batches, store.reads.units, store.reads.batches)
 
 
-def summary(run: Run, seconds: float, cpu_seconds: float) -> dict[str, Any]:
-    ordered = sorted(run.latencies)
+def percentiles(seconds: list[float]) -> dict[str, float]:
+    """p50, p99 and the maximum of durations in seconds, in milliseconds."""
+    ordered = sorted(seconds) or [0.0]
 
     def ms(q: float) -> float:
         return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
+    return {"p50": ms(0.50), "p99": ms(0.99), "max": ms(1.0)}
+
+
+def summary(run: Run, seconds: float, cpu_seconds: float) -> dict[str, Any]:
     return {
         "moves_per_second": round(run.moves / seconds),
         "acts_per_second": round(run.acts / seconds),
-        "act_latency_ms": {"p50": ms(0.50), "p99": ms(0.99), "max": ms(1.0)},
-        "mean_act_ms": round(1000 * statistics.fmean(ordered), 2),
+        "act_latency_ms": percentiles(run.latencies),
+        "mean_act_ms": round(1000 * statistics.fmean(run.latencies), 2),
         # CPU time of the whole process (all threads) per move: steadier than moves/s when
         # other programs share the machine.
         "cpu_ms_per_move": round(1000 * cpu_seconds / max(1, run.moves), 3),
