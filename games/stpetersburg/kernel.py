@@ -4,8 +4,8 @@ A search plays thousands of moves per decision whose states nobody keeps. `Kerne
 state as plain lists and mutates it in place: no model is built per move and no event is made.
 It lists the very move objects `rules.legal_moves` lists (the same interned instances, in the
 same order) and plays them as `effects.apply_move` does; `state()` turns it back into a `State`
-(with no events). `tests/games/test_kernel.py` plays seeded games through both, comparing the
-moves listed, the state and the greedy AI's choice after every move.
+(with no events). `tests/games/test_stpetersburg_kernel.py` plays seeded games through both,
+comparing the moves listed, the state and the greedy AI's choice after every move.
 
 Only for moves taken from `legal()`: nothing is checked, since a playout never plays anything
 else. Everything the contract promises (refusals, events, immutable states) stays with `apply`.
