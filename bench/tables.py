@@ -187,11 +187,10 @@ def batching(store: SqliteStore, before: tuple[int, int, int, int]) -> dict[str,
     now = batch_counts(store)
     writes, commits = now[0] - before[0], now[1] - before[1]
     reads, hops = now[2] - before[2], now[3] - before[3]
-    recent = list(store.writes.hop_seconds)[-commits:] if commits else []
     return {
         "writes_per_commit": round(writes / max(1, commits), 2),
         "reads_per_hop": round(reads / max(1, hops), 2),
-        "write_hop_ms": percentiles(recent),
+        "write_hop_ms": percentiles(store.writes.hop_seconds or []),
     }
 
 
@@ -234,6 +233,7 @@ async def measure(count: int, seconds: float, rate: float | None, folder: Path) 
             loads.append((f"paced_{round(rate)}_moves_per_second", rate))
         for name, offered in loads:
             before = batch_counts(store)
+            store.writes.hop_seconds = []  # time this load's write hops
             with Collections() as collections:
                 started, cpu = time.perf_counter(), time.process_time()
                 loop_cpu = time.thread_time()  # this coroutine runs on the event loop's thread

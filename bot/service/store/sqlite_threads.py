@@ -13,15 +13,12 @@ import contextlib
 import logging
 import sqlite3
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from bot.service import errors
-
-HOPS_KEPT = 100_000  # hop durations kept for the benchmark (about 1 MB)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -121,9 +118,10 @@ class Batches(Generic[T]):
         self._carrying: asyncio.Task[None] | None = None
         self.batches = 0  # how many hops were made, for the benchmark's figures
         self.units = 0
-        # How long the latest hops took, from leaving the event loop to coming back (seconds):
-        # the benchmark reads their tail to tell the database's waits from the service's own.
-        self.hop_seconds: deque[float] = deque(maxlen=HOPS_KEPT)
+        # When a list is set here (the benchmark does), how long each hop took, from leaving the
+        # event loop to coming back, in seconds: its tail tells the database's waits from the
+        # service's own. None (serving): nothing is timed or kept.
+        self.hop_seconds: list[float] | None = None
 
     async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
@@ -140,7 +138,8 @@ class Batches(Generic[T]):
                 units = [work for work, _ in batch]
                 self.batches += 1
                 self.units += len(units)
-                started = time.perf_counter()
+                timings = self.hop_seconds
+                started = time.perf_counter() if timings is not None else 0.0
                 try:
                     outcomes = await self._thread.run(_batch(self._run_batch, units))
                 except Exception as error:  # the hop itself failed (e.g. the store was closed)
@@ -148,7 +147,8 @@ class Batches(Generic[T]):
                 except BaseException:  # cancelled (the loop is closing): nobody is answered
                     self._waiting = batch + self._waiting
                     raise
-                self.hop_seconds.append(time.perf_counter() - started)
+                if timings is not None:
+                    timings.append(time.perf_counter() - started)
                 for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                     if future.done():  # its caller was cancelled meanwhile
                         continue
