@@ -223,11 +223,10 @@ class Kernel(Protocol):
     It must answer exactly as the contract does, so that a playout is the same game either
     way: `finished` is true once `outcome` would not be None; `legal()` lists the moves of the
     seat to act (the first in seat order when several may) as `legal_moves` does (same moves,
-    same order); `greedy(rng)` is the move the
-    game's greedy AI would choose for that seat, drawing from `rng` as it does; `play` plays a
-    move from either (unchecked: nothing else is ever played); `state()` is the state that
-    `apply` would have reached, except that its `events` are empty. A game's tests compare
-    both move for move.
+    same order); `greedy(rng)` is the move the game's greedy AI would choose for that seat,
+    drawing from `rng` as it does; `play` plays a move from either (unchecked: nothing else is
+    ever played); `state()` is the state that `apply` would have reached, except that its
+    `events` are empty. A game's tests compare both move for move.
     """
 
     finished: bool

@@ -12,8 +12,8 @@ from games.stpetersburg import rules
 from games.stpetersburg.data import (
     CARDS,
     HAND_PENALTY,
-    PHASE_COLOUR,
     PHASES,
+    SCORINGS,
     StackId,
     aristocrat_bonus,
 )
@@ -31,7 +31,7 @@ from games.stpetersburg.models import (
 )
 
 # A card's phase: the scoring its colour pays at.
-COLOUR_PHASE = {colour: phase for phase, colour in PHASE_COLOUR.items() if colour}
+COLOUR_PHASE = {colour: phase for phase, colour in SCORINGS}
 PHASE_INDEX: dict[str, int] = {phase: index for index, phase in enumerate(PHASES)}
 
 
@@ -73,20 +73,10 @@ class GreedyPlayer:
         self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
     ) -> list[Move]:
         """The legal moves best first (ties in random order); the search AI widens by it."""
-        scored = self.scored(game, state, seat, rng)
-        scored.sort(key=lambda entry: entry[:2], reverse=True)
-        return [entry[2] for entry in scored]
-
-    def scored(
-        self, game: Game[State, Move, View], state: State, seat: str, rng: random.Random
-    ) -> list[tuple[float, float, Move]]:
-        """(value, random tie-break, move) for every legal move."""
-        moves = game.legal_moves(state, seat)
-        return scored(appraise(state, game.players(state).index(seat)), moves, rng)
-
-    def value(self, appraisal: Appraisal, move: Move) -> float:
-        """What `move` is worth to the appraised seat, in points."""
-        return value(appraisal, move)
+        appraisal = appraise(state, game.players(state).index(seat))
+        entries = scored(appraisal, game.legal_moves(state, seat), rng)
+        entries.sort(key=lambda entry: entry[:2], reverse=True)
+        return [entry[2] for entry in entries]
 
 
 def appraise(state: State, seat: int) -> Appraisal:
@@ -152,11 +142,6 @@ def value(appraisal: Appraisal, move: Move) -> float:
             return -5.0 if left < 2 else 0.2 * card_worth(card, None) - 2
         return 0.0
     return 0.0
-
-
-def estimated_rounds_left(state: State) -> float:
-    """Rounds still to play including this one (`rounds_left` of the state)."""
-    return rounds_left(state.stacks, state.phase, len(state.players))
 
 
 def rounds_left(stacks: Mapping[StackId, tuple[str, ...]], phase: StackId, n: int) -> float:
@@ -268,21 +253,19 @@ def estimate_scores(state: State) -> dict[str, float]:
     Points and the aristocrat bonus as they are now; money and future income at what a ruble is
     worth (a tenth of a point at the end); cards in hand cost their penalty in the last round.
     """
-    rounds_left = estimated_rounds_left(state)
-    ruble = ruble_worth(rounds_left)
+    left = rounds_left(state.stacks, state.phase, len(state.players))
+    ruble = ruble_worth(left)
     now = PHASES.index(state.phase)
-    scorings = {
-        phase: max(0.0, rounds_left - 1) + (1 if PHASES.index(phase) >= now else 0)
-        for phase in PHASES[:3]
-    }
-    hand_cost = HAND_PENALTY if rounds_left < 1.5 else 1.0
+    scorings = [
+        (colour, max(0.0, left - 1) + (1 if PHASES.index(phase) >= now else 0))
+        for phase, colour in SCORINGS
+    ]
+    hand_cost = HAND_PENALTY if left < 1.5 else 1.0
     result: dict[str, float] = {}
     for player in state.players:
         value = float(player.points + aristocrat_bonus(len(rules.aristocrat_kinds(player))))
         value += player.money * ruble - hand_cost * len(player.hand)
-        for phase, count in scorings.items():
-            colour = PHASE_COLOUR[phase]
-            assert colour is not None
+        for colour, count in scorings:
             money, points = rules.payout(player, colour)
             value += count * (points + money * ruble)
         result[player.id] = value

@@ -34,6 +34,10 @@ PHASE_COLOUR: dict[str, Colour | None] = {
     "aristocrats": "orange",
     "trading": None,
 }
+# The phases that end with a scoring, with the colour each scores, in order.
+SCORINGS: tuple[tuple[StackId, Colour], ...] = tuple(
+    (phase, colour) for phase in PHASES if (colour := PHASE_COLOUR[phase]) is not None
+)
 STACK_SIZES: dict[str, int] = {"workers": 31, "buildings": 28, "aristocrats": 27, "trading": 30}
 
 STARTING_MONEY = 25

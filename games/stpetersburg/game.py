@@ -16,9 +16,9 @@ from games.stpetersburg.data import (
     BOARD_SIZE,
     CARDS,
     HAND_PENALTY,
-    PHASE_COLOUR,
     PHASES,
     RUBLES_PER_FINAL_POINT,
+    SCORINGS,
     STACKS,
     STARTING_MONEY,
     StackId,
@@ -59,10 +59,6 @@ _DEFAULT_OPTIONS = Options()
 
 # How many start-player markers each seat holds, by player count (digest §1.2).
 MARKER_SHARES = {1: (4,), 2: (2, 2), 3: (2, 1, 1), 4: (1, 1, 1, 1)}
-
-
-# The phases that score, with their colour, in order.
-_SCORED_PHASES = tuple((phase, colour) for phase in PHASES if (colour := PHASE_COLOUR[phase]))
 
 
 @lru_cache(maxsize=1024)
@@ -329,7 +325,10 @@ class StPetersburg(ModularGame[State, Move, View, None]):
                         "area": p.area,
                         "observatories_used": p.observatories_used,
                         "markers": tuple(ph for ph in PHASES if markers[ph] == seat),
-                        "yields": self._yields(p),
+                        "yields": tuple(
+                            _yield(phase, *held.scoring(colour, p.observatories_used))
+                            for phase, colour in SCORINGS
+                        ),
                         "aristocrat_kinds": len(rules.aristocrat_kinds(p)),
                     },
                 )
@@ -358,12 +357,6 @@ class StPetersburg(ModularGame[State, Move, View, None]):
                 ),
                 "outcome": self.outcome(state),
             },
-        )
-
-    @staticmethod
-    def _yields(player: PlayerState) -> tuple[Yield, ...]:
-        return tuple(
-            _yield(phase, *rules.payout(player, colour)) for phase, colour in _SCORED_PHASES
         )
 
     @staticmethod

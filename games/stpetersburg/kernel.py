@@ -49,6 +49,8 @@ from games.stpetersburg.rules import (
     decisions,
     holdings,
     market,
+    slot_of,
+    space_slots,
     turn_moves,
 )
 
@@ -117,10 +119,7 @@ class Kernel:
         kernel.hands = [p.hand for p in players]
         kernel.held = [holdings(p.area) for p in players]
         kernel.used = [p.observatories_used for p in players]
-        kernel.board = [
-            EMPTY if space is None else NEW_SLOT[space.card] + (1 if space.old else 0)
-            for space in state.board
-        ]
+        kernel.board = space_slots(state.board)
         kernel.on_board = None
         kernel._share(state)
         return kernel
@@ -262,7 +261,7 @@ class Kernel:
             assert isinstance(move, Buy | Take)
             card = move.card
             board = self.board
-            board[board.index(NEW_SLOT[card] + 1 if move.old else NEW_SLOT[card])] = EMPTY
+            board[board.index(slot_of(card, move.old))] = EMPTY
             self.on_board = None
             if kind is Take:
                 self.hands[seat] = (*self.hands[seat], card)

@@ -186,7 +186,7 @@ class Holdings:
 
     def cost(self, card: str, old: bool = False, target: str | None = None) -> int:
         """What the owner pays to put `card` into play (digest §1.6); never below 1 ruble."""
-        slot = NEW_SLOT[card] + 1 if old else NEW_SLOT[card]
+        slot = slot_of(card, old)
         price = self.needs[slot] + TRADE_MAX[slot]
         if target is not None:
             price -= DISPLACED_VALUE[target]
@@ -293,11 +293,6 @@ def face_up_observatories(player: PlayerState) -> int:
 def targets(player: PlayerState, card_key: str) -> tuple[str, ...]:
     """The distinct cards in `player`'s area that the trading card `card_key` may displace."""
     return holdings(player.area).targets(card_key)
-
-
-def placements(player: PlayerState, card: str, old: bool) -> list[tuple[str | None, int]]:
-    """(target, cost) for every way `player` could put `card` into play now."""
-    return list(holdings(player.area).offers(card, old))
 
 
 def payout(player: PlayerState, colour: str) -> tuple[int, int]:
@@ -449,7 +444,7 @@ def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], 
 
 def board_index(board: Sequence[BoardCard | None], card: str, old: bool) -> int:
     """The first space of the board holding (card, old); ValueError if there is none."""
-    return _board_keys(board).spaces.index(NEW_SLOT[card] + 1 if old else NEW_SLOT[card])
+    return _board_keys(board).spaces.index(slot_of(card, old))
 
 
 # ---------------------------------------------------------------- the board's cards as numbers
@@ -512,6 +507,19 @@ def market(spaces: Sequence[int]) -> Market:
     return Market(slots, tuple(map(SLOT_TAKE.__getitem__, slots)))
 
 
+def slot_of(card: str, old: bool) -> int:
+    """The slot of the card `card`, old or not."""
+    return NEW_SLOT[card] + 1 if old else NEW_SLOT[card]
+
+
+def space_slots(board: Sequence[BoardCard | None]) -> list[int]:
+    """The slot of every space of `board`, EMPTY for an empty one."""
+    spaces: list[int | None] = list(map(_SPACE_SLOTS.get, map(id, board)))
+    if None in spaces:  # a board with BoardCards of its own (a loaded or hand-made state)
+        return [EMPTY if space is None else slot_of(space.card, space.old) for space in board]
+    return spaces  # type: ignore[return-value]
+
+
 class BoardKeys(NamedTuple):
     """One board tuple worked out: its market and the slot of every space."""
 
@@ -525,13 +533,8 @@ def _board_keys(board: Sequence[BoardCard | None]) -> BoardKeys:
     last = _last_board
     if board is last.board:
         return last  # a pass leaves the board tuple as it was, and apply follows legal_moves
-    spaces: list[int | None] = list(map(_SPACE_SLOTS.get, map(id, board)))
-    if None in spaces:  # a board with BoardCards of its own (a loaded or hand-made state)
-        spaces = [
-            EMPTY if space is None else NEW_SLOT[space.card] + (1 if space.old else 0)
-            for space in board
-        ]
-    last = _last_board = BoardKeys(board, market(spaces), spaces)  # type: ignore[arg-type]
+    spaces = space_slots(board)
+    last = _last_board = BoardKeys(board, market(spaces), spaces)
     return last  # one assignment: safe to read from any thread
 
 
