@@ -87,12 +87,18 @@ async def open_tables(service: TableService, count: int, prefix: str = "c") -> l
     return tables
 
 
-async def one_act(service: TableService, table: Table, rng: random.Random, run: Run) -> None:
-    """Read the driven seat's legal moves, play one at random, and record the act's time."""
+async def reopen_if_finished(service: TableService, table: Table, run: Run) -> None:
+    """A finished game's channel starts a new one, so the number of open tables stays constant.
+    Checked before every act: a load may begin on a table the load before it finished."""
     if table.finished:
         run.games_finished += 1
         table.table_id = (await open_table(service, table.channel)).table_id
         table.finished = False
+
+
+async def one_act(service: TableService, table: Table, rng: random.Random, run: Run) -> None:
+    """Read the driven seat's legal moves, play one at random, and record the act's time."""
+    await reopen_if_finished(service, table, run)
     hand = await service.hand(table.table_id, table.user)
     move = rng.choice(hand.legal_moves)
     started = time.perf_counter()
@@ -129,6 +135,7 @@ async def paced(
         due = start + rng.expovariate(1 / mean_think)
         while due < deadline:
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            await reopen_if_finished(service, table, run)
             hand = await service.hand(table.table_id, table.user)
             move = rng.choice(hand.legal_moves)
             update = await service.act(table.table_id, table.user, move)
@@ -136,10 +143,6 @@ async def paced(
             run.acts += 1
             run.moves += table.saw(update)
             del update, hand
-            if table.finished:
-                run.games_finished += 1
-                table.table_id = (await open_table(service, table.channel)).table_id
-                table.finished = False
             due = max(due, time.perf_counter()) + rng.expovariate(1 / mean_think)
 
     await asyncio.gather(*(drive(t, n) for n, t in enumerate(tables)))
