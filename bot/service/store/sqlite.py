@@ -123,11 +123,16 @@ class SqliteStore(SharedQueries):
     fsync, at most about a second here); the database stays consistent either way. FULL would
     add an fsync to every commit.
 
-    The WAL is kept bounded even under writes that never pause: the checkpointer copies it into
-    the database regularly (PASSIVE: never blocks anyone), and once it exceeds `wal_limit` bytes
-    it resets it (TRUNCATE, on the writer's thread between two transactions); should that fall
-    behind, the writer resets it itself past twice the limit. `journal_size_limit` makes any other
-    reset shrink the file too.
+    The WAL is kept bounded even under writes that never pause, without stalling them: SQLite
+    writes the WAL over from its beginning (a restart) when a write transaction starts while every
+    frame has been copied into the database, which a checkpoint beside the writer never achieves
+    (the writer appends while it copies). So the checkpointer first copies what is there
+    (PASSIVE: never blocks anyone); then the writer's thread copies what was added meanwhile,
+    between two transactions (a few milliseconds), and its next transaction restarts the WAL.
+    The file keeps its size instead of being truncated (on this machine's disk a truncate
+    stalled the writer 10-50 ms). Should the checkpoints fall behind, the writer truncates the
+    WAL itself past twice `wal_limit`; `journal_size_limit` makes a restart shrink a file grown
+    past `wal_limit`.
     """
 
     checkpoint_every = 0.5  # seconds
@@ -163,8 +168,8 @@ class SqliteStore(SharedQueries):
         """Open (creating folders and file as needed) and migrate the database at `path`.
 
         `busy_timeout`: how long a write waits for another process's lock before StorageBusy.
-        `wal_limit`: the WAL size (bytes) past which a checkpoint resets it; a write resets it
-        itself past twice that, so the file stays bounded whatever the load.
+        `wal_limit`: a WAL file grown past this size (bytes) shrinks back to it when the WAL
+        restarts; a write truncates it past twice that, so the file stays bounded whatever the load.
 
         CannotOpen (one line: the file and the reason) if it cannot be used; nothing stays open.
         """
@@ -226,12 +231,12 @@ class SqliteStore(SharedQueries):
             return 0
 
     async def checkpoint(self) -> None:
-        """Copy the WAL into the database; reset it when it has grown past the limit."""
+        """Copy the WAL into the database, so that the next write starts it over."""
         await self._checkpointer.run(self._copy_wal)
-        if self.wal_size() > self.wal_limit:
-            # On the writer's thread: it runs between two transactions of this process, so
-            # writes that never pause cannot starve it (it still waits for other processes).
-            await self._writer.run(self._reset_wal)
+        # Between two of this process's transactions, so writes that never pause cannot
+        # starve it; it copies only what they added meanwhile (it still waits for other
+        # processes' writes).
+        await self._writer.run(self._copy_wal)
 
     def _copy_wal(self, c: sqlite3.Connection) -> None:
         # PASSIVE copies what it can and never waits for, nor blocks, the writer or the readers.

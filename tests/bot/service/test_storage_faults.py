@@ -229,3 +229,38 @@ async def test_the_wal_stays_bounded_under_writes_that_never_pause(
     frames = await store._writer.run(lambda c: c.execute("PRAGMA page_size").fetchone()[0])
     assert written * frames > 16 * limit  # far more went through the WAL than it ever held
     await store.close()
+
+
+async def test_the_wal_starts_over_instead_of_growing_to_its_limit(
+    db_path: Path, make_service: ServiceFactory
+) -> None:
+    """Under writes that never pause the checkpoints alone keep the WAL small: it restarts from
+    its beginning, so the writer never has to truncate it (a stall of 10-50 ms on a real disk)."""
+    limit = 64 * 2**20
+    store = await SqliteStore.open(db_path, wal_limit=limit, checkpoint_every=0.02)
+    truncations = 0
+    reset = store._reset_wal
+
+    def counted_reset(c: sqlite3.Connection) -> None:
+        nonlocal truncations
+        truncations += 1
+        reset(c)
+
+    store._reset_wal = counted_reset  # type: ignore[method-assign]
+    service = make_service(store, defaults=MANY_TABLES)
+    tables = [
+        (await service.start(f"c{n}", "u1", game="tally", name="A", options={"target": 200}))
+        for n in range(20)
+    ]
+    largest = 0
+    for _ in range(150):
+        await asyncio.gather(
+            *(service.act(t.table.id, "u1", "add 1") for t in tables),
+            *(service.status(t.table.id) for t in tables[:5]),
+        )
+        largest = max(largest, store.wal_size())
+    page = await store._writer.run(lambda c: c.execute("PRAGMA page_size").fetchone()[0])
+    # 3,000 moves wrote well over a thousand pages; appended, the WAL would hold them all.
+    assert largest < 1_000 * page, f"the WAL grew to {largest} bytes"
+    assert truncations == 0
+    await store.close()
