@@ -159,6 +159,66 @@ async def test_a_move_and_its_state_are_written_together_under_the_revision_guar
     assert await store.get("t1") == after
 
 
+async def test_a_move_keeps_every_column_it_does_not_change_and_writes_those_it_does(
+    store: Store,
+) -> None:
+    """A move that changes only counters and waiting times, then one that changes the status, the
+    thread and a seat's player (SQLite writes those two kinds differently), then a stale one."""
+    await store.create(table())
+    alice = table().seats[0]
+    plain = replace(table(), version=1, revision=1, updated_at=2.0)
+    waited = replace(alice, waiting_since=2.0, reminded_at=1.5)
+    await store.append(
+        replace(plain, seats=(waited,)),
+        [move(1)],
+        "{}",
+        expected_revision=0,
+        changed_seats=[waited],
+    )
+    assert await store.get("t1") == replace(plain, seats=(waited,))
+    taken = replace(waited, kind="greedy", user=None, replaced_user="u1", waiting_since=None)
+    ended = replace(
+        plain,
+        version=2,
+        revision=2,
+        status="finished",
+        thread="th1",
+        finished_at=3.0,
+        updated_at=3.0,
+    )
+    await store.append(
+        replace(ended, seats=(taken,)), [move(2)], "{}", expected_revision=1, changed_seats=[taken]
+    )
+    assert await store.get("t1") == replace(ended, seats=(taken,))
+    with pytest.raises(StaleRevision):
+        await store.append(
+            replace(ended, revision=3), [move(3)], "{}", expected_revision=1, changed_seats=()
+        )
+    assert await store.revision("t1") == 2
+
+
+async def test_a_sqlite_move_rewrites_no_index_whose_columns_it_keeps(db_path: Path) -> None:
+    """SQLite rewrites an index entry whenever an UPDATE assigns one of its columns, even to the
+    same value: a plain move must write the waiting-time index, not the player or channel ones."""
+    store = await SqliteStore.open(db_path, checkpoint_every=3600)
+    await store.create(replace(table(), thread="th1"))
+    await store._writer.run(lambda c: c.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall())
+    waited = replace(table().seats[0], waiting_since=2.0)
+    after = replace(table(), thread="th1", version=1, revision=1, seats=(waited,))
+    await store.append(after, [move(1)], "{}", expected_revision=0, changed_seats=[waited])
+    wal = Path(f"{db_path}-wal").read_bytes()
+    page_size = int.from_bytes(wal[8:12], "big")
+    frame = 24 + page_size
+    pages = {int.from_bytes(wal[at : at + 4], "big") for at in range(32, len(wal), frame)}
+    await store.close()
+    c = sqlite3.connect(db_path)
+    names = c.execute("SELECT pageno, name FROM dbstat").fetchall()
+    c.close()
+    written = {name for page, name in names if page in pages}
+    assert {"tables", "seats", "seats_waiting", "moves", "snapshots"} <= written
+    assert not written & {"seats_user", "tables_open_channel", "tables_thread"}
+
+
 async def test_the_move_log_never_takes_a_sequence_number_twice(store: Store) -> None:
     await store.create(table())
     await store.append(
