@@ -110,9 +110,11 @@ MOVE_COLUMNS = "seq, seat, notation, move, secret, moved_by, played_at, acting"
 INSERT_TABLE = f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES ({', '.join('?' * 18)})"
 INSERT_SEAT = f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) VALUES ({', '.join('?' * 10)})"
 INSERT_MOVE = f"INSERT INTO moves (table_id, {MOVE_COLUMNS}) VALUES ({', '.join('?' * 9)})"
+# The seat columns that change after a seat is taken (UPDATE_SEAT assigns them, in this order).
+SEAT_CHANGE_COLUMNS = ("kind", "user_id", "waiting_since", "reminded_at", "replaced_user")
 UPDATE_SEAT = (
-    "UPDATE seats SET kind = ?, user_id = ?, waiting_since = ?, reminded_at = ?, "
-    "replaced_user = ? WHERE table_id = ? AND position = ?"
+    f"UPDATE seats SET {', '.join(f'{column} = ?' for column in SEAT_CHANGE_COLUMNS)} "
+    "WHERE table_id = ? AND position = ?"
 )
 
 

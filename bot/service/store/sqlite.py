@@ -41,6 +41,7 @@ from bot.service.store.sql import (
     INSERT_TABLE,
     MOVE_COLUMNS,
     OPEN_IN,
+    SEAT_CHANGE_COLUMNS,
     SEAT_COLUMNS,
     SELECT_MESSAGES,
     TABLE_COLUMNS,
@@ -452,57 +453,48 @@ class SqliteStore(SharedQueries):
 # SQLite rewrites an index entry whenever an UPDATE assigns one of the index's columns (or one
 # its WHERE reads), even to the value it had: rewriting whole rows, a move would rewrite
 # `tables_open_channel`, `tables_thread` and `seats_user` for nothing, about a sixth of the pages
-# it writes. So a move assigns only what moves change, where everything else is as stored (the
-# WHERE checks it), and rewrites the whole row only when something else changed too.
-_MOVE_TABLE_UPDATE = (
-    "UPDATE tables SET version = ?, revision = ?, updated_at = ?, finished_at = ? "
-    "WHERE id = ? AND revision = ? AND (guild, channel, thread, host, game, options, seed, "
-    "status, lang, remind_after, takeover_after, takeover, created_at) "
-    "IS (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+# it writes. So a move assigns only the columns moves change, where every other column is as
+# stored (the WHERE checks it, so a column added later is checked too), and rewrites the whole
+# row only when something else changed as well.
+def _update_if_kept(table: str, changed: Sequence[str], kept: Sequence[str], key: str) -> str:
+    """An UPDATE of the `changed` columns where `key` holds and the `kept` ones are as given."""
+    assignments = ", ".join(f"{column} = ?" for column in changed)
+    return (
+        f"UPDATE {table} SET {assignments} WHERE {key} "
+        f"AND ({', '.join(kept)}) IS ({', '.join('?' * len(kept))})"
+    )
+
+
+_TABLE_COLUMNS = TABLE_COLUMNS.split(", ")
+_MOVE_CHANGES = ("version", "revision", "updated_at", "finished_at")
+_MOVE_KEEPS = [column for column in _TABLE_COLUMNS[1:] if column not in _MOVE_CHANGES]
+_MOVE_TABLE_UPDATE = _update_if_kept(
+    "tables", _MOVE_CHANGES, _MOVE_KEEPS, "id = ? AND revision = ?"
 )
-_MOVE_SEAT_UPDATE = (
-    "UPDATE seats SET waiting_since = ?, reminded_at = ? WHERE table_id = ? AND position = ? "
-    "AND (kind, user_id, replaced_user) IS (?, ?, ?)"
+_WAIT_CHANGES = ("waiting_since", "reminded_at")
+_WAIT_KEEPS = [column for column in SEAT_CHANGE_COLUMNS if column not in _WAIT_CHANGES]
+_MOVE_SEAT_UPDATE = _update_if_kept(
+    "seats", _WAIT_CHANGES, _WAIT_KEEPS, "table_id = ? AND position = ?"
 )
 
 
 def _move_update(c: sqlite3.Connection, table: TableRecord, expected_revision: int) -> None:
     """`_guarded_update`, assigning only the columns a move changes when the rest is unchanged."""
-    (
-        table_id,
-        guild,
-        channel,
-        thread,
-        host,
-        game,
-        options,
-        seed,
-        status,
-        version,
-        revision,
-        lang,
-        remind_after,
-        takeover_after,
-        takeover,
-        created_at,
-        updated_at,
-        finished_at,
-    ) = table_row(table)
-    unchanged = (
-        *(guild, channel, thread, host, game, options, seed, status, lang),
-        *(remind_after, takeover_after, takeover, created_at),
-    )
-    changed = (version, revision, updated_at, finished_at)
-    if c.execute(_MOVE_TABLE_UPDATE, (*changed, table_id, expected_revision, *unchanged)).rowcount:
+    value = dict(zip(_TABLE_COLUMNS, table_row(table), strict=True))
+    changed = [value[column] for column in _MOVE_CHANGES]
+    kept = [value[column] for column in _MOVE_KEEPS]
+    if c.execute(_MOVE_TABLE_UPDATE, (*changed, table.id, expected_revision, *kept)).rowcount:
         return
     _guarded_update(c, table, expected_revision)
 
 
 def _move_seat_update(c: sqlite3.Connection, row: tuple[Any, ...]) -> None:
     """UPDATE_SEAT for the parameters `row`, assigning only the waiting times if it can."""
-    kind, user, waiting_since, reminded_at, replaced_user, table_id, position = row
-    waiting = (waiting_since, reminded_at, table_id, position, kind, user, replaced_user)
-    if not c.execute(_MOVE_SEAT_UPDATE, waiting).rowcount:
+    *columns, table_id, position = row
+    value = dict(zip(SEAT_CHANGE_COLUMNS, columns, strict=True))
+    changed = [value[column] for column in _WAIT_CHANGES]
+    kept = [value[column] for column in _WAIT_KEEPS]
+    if not c.execute(_MOVE_SEAT_UPDATE, (*changed, table_id, position, *kept)).rowcount:
         c.execute(UPDATE_SEAT, row)
 
 
