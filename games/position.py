@@ -294,6 +294,18 @@ def too_many(
                 )
 
 
+def conserved(
+    found: Counter[T], expected: Counter[T], what: str, label: Callable[[T], str] = str
+) -> list[str]:
+    """The "<what> conserved" violation when `found` is not the game's full set, naming the first
+    component too many or missing (every card, tile and coin is in exactly one place)."""
+    if found == expected:
+        return []
+    extra = found - expected
+    thing = next(iter(extra or expected - found))
+    return [f"{what} conserved: {label(thing)} {found[thing]} of {expected[thing]}"]
+
+
 def validated(model: type[BaseModel], fields: Any) -> Any:
     """The state built through pydantic's validation; a refusal naming the field on failure."""
     try:

@@ -11,6 +11,7 @@ from games.catan.models import Building, Options, State
 from games.catan.rules import exchange_limit
 from games.position import (
     Reader,
+    conserved,
     fail,
     flag,
     items,
@@ -105,7 +106,9 @@ class _Expansions:
         cards = [c for c in data.cards if c.kind == "city_expansion"]
         self.ids = {c.id.casefold(): c.id for c in cards}
         names = Counter((c.name or "").casefold() for c in cards)
-        self.names = {(c.name or "").casefold(): c.id for c in cards if names[(c.name or "").casefold()] == 1}
+        self.names = {
+            (c.name or "").casefold(): c.id for c in cards if names[(c.name or "").casefold()] == 1
+        }
 
     def __call__(self, text: str) -> str | None:
         words = text.split()
@@ -129,6 +132,10 @@ def _buildings(part: str, raw: list[str], expansions: _Expansions) -> list[dict[
                 raise fail(part, f"unknown expansion {words[2]!r}", f"不明な拡張 {words[2]!r}")
         out.append({"event": words[1], "city": words[0] == "city", "expansion": expansion})
     return out
+
+
+def _counter(things: tuple[str, ...]) -> Counter[str]:
+    return Counter(things)
 
 
 def _seat(part: str, raw: str, n: int) -> int:
@@ -166,11 +173,11 @@ def from_position(data: CatanData, text: str) -> State:
     market = r.names("market", _resource, "resource", "")
     discard = r.names("discard", _resource, "resource", "")
     resources += [("draw", draw), ("market", market), ("discard", discard)]
-    too_many(resources, Counter(cards.resources), str)
+    too_many(resources, _counter(cards.resources), str)
     stack = r.names("settlement_stack", _event, "city event", "")
-    too_many([*events, ("settlement_stack", stack)], Counter(cards.settlements), str)
+    too_many([*events, ("settlement_stack", stack)], _counter(cards.settlements), str)
     open_stack = r.names("expansions", expansions, "expansion", "")
-    too_many([*built, ("expansions", open_stack)], Counter(cards.expansions), str)
+    too_many([*built, ("expansions", open_stack)], _counter(cards.expansions), str)
     used = r.items("used", "")
     for word in used:
         if word not in USED:
@@ -230,25 +237,21 @@ def check(data: CatanData, state: State) -> list[str]:
         if any(c < 0 for c in p.hand):
             problems.append(f"hand counts not negative: {p.id}")
         found.update({r: c for r, c in zip(RESOURCES, p.hand, strict=True) if c > 0})
-    expected = Counter(cards.resources)
-    if found != expected:
-        extra, missing = found - expected, expected - found
-        detail = f"{next(iter(extra))} once too often" if extra else f"{next(iter(missing))} missing"
-        problems.append(f"cards conserved: {detail}")
+    problems += conserved(found, _counter(cards.resources), "cards")
     if len(state.market) > data.constants.market_size:
         problems.append(f"market within its size: {len(state.market)} cards")
     if sum(p.roads for p in state.players) + state.road_stack != cards.roads:
         problems.append("roads conserved")
     if sum(p.knights for p in state.players) + state.knight_stack != cards.knights:
         problems.append("knights conserved")
-    events = Counter(state.settlement_stack)
+    events: Counter[str] = Counter(state.settlement_stack)
     events.update(b.event for p in state.players for b in p.buildings)
-    if events != Counter(cards.settlements):
-        problems.append("settlement cards conserved")
-    expansions = Counter(state.expansions)
-    expansions.update(b.expansion for p in state.players for b in p.buildings if b.expansion)
-    if expansions != Counter(cards.expansions):
-        problems.append("expansion cards conserved")
+    problems += conserved(events, _counter(cards.settlements), "settlement cards")
+    expansions: Counter[str] = Counter(state.expansions)
+    expansions.update(
+        b.expansion for p in state.players for b in p.buildings if b.expansion is not None
+    )
+    problems += conserved(expansions, Counter(cards.expansions), "expansion cards")
     if any(b.expansion and not b.city for p in state.players for b in p.buildings):
         problems.append("expansions stand on cities")
     if not 0 <= state.turn < n:

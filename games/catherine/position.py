@@ -10,6 +10,7 @@ from games.catherine.data import GOODS, Data
 from games.catherine.models import Options, State
 from games.position import (
     Reader,
+    conserved,
     fail,
     items,
     json_part,
@@ -96,7 +97,6 @@ def from_position(data: Data, text: str) -> State:
     r = Reader(text, TAG)
     names = _Names(data)
     seats = seats_of(r, data.rules.players_min, data.rules.players_max)
-    n = len(seats)
     found: list[tuple[str, list[str]]] = []
     players = []
     for index, seat in enumerate(seats, start=1):
@@ -108,7 +108,9 @@ def from_position(data: Data, text: str) -> State:
         goods = r.items(f"{index}.goods", "")
         unknown = [g for g in goods if g not in GOODS]
         if unknown:
-            raise fail(f"{index}.goods", f"unknown goods {unknown[0]!r}", f"不明な商品 {unknown[0]!r}")
+            raise fail(
+                f"{index}.goods", f"unknown goods {unknown[0]!r}", f"不明な商品 {unknown[0]!r}"
+            )
         players.append(
             {
                 "id": seat,
@@ -126,7 +128,9 @@ def from_position(data: Data, text: str) -> State:
                 "todo": r.text(f"{index}.todo", ""),
                 "active": (r.names(f"{index}.active", names.card, "card", "") or [""])[0],
                 "discarded": r.names(f"{index}.discarded", names.card, "card", ""),
-                "breakdown": json_part(r, f"{index}.breakdown") if r.has(f"{index}.breakdown") else {},
+                "breakdown": json_part(r, f"{index}.breakdown")
+                if r.has(f"{index}.breakdown")
+                else {},
             }
         )
     deck = r.names("deck", names.card, "card", "")
@@ -170,11 +174,7 @@ def check(data: Data, state: State) -> list[str]:
         found.update(p.hand)
         found.update(p.row)
         found.update(c for c in p.below if c)
-    expected = Counter(data.deck)
-    if found != expected:
-        extra, missing = found - expected, expected - found
-        detail = f"{next(iter(extra))} once too often" if extra else f"{next(iter(missing))} missing"
-        problems.append(f"cards conserved: {detail}")
+    problems += conserved(found, Counter(data.deck), "cards")
     orders = [p.order for p in state.players]
     if len(set(orders)) != n or not set(orders) <= set(data.orders):
         problems.append(f"one order card each: {', '.join(orders)}")

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.position import (
     Reader,
+    conserved,
     fail,
     flag,
     items,
@@ -121,9 +122,13 @@ def from_position(text: str) -> State:
         found += [(f"{index}.hand", hand), (f"{index}.area", area)]
         for phase in r.items(f"{index}.markers", ""):
             if phase not in PHASES:
-                raise fail(f"{index}.markers", f"unknown phase {phase!r}", f"不明なフェイズ {phase!r}")
+                raise fail(
+                    f"{index}.markers", f"unknown phase {phase!r}", f"不明なフェイズ {phase!r}"
+                )
             if phase in markers:
-                raise fail(f"{index}.markers", f"duplicated marker {phase!r}", "マーカーが重複しています")
+                raise fail(
+                    f"{index}.markers", f"duplicated marker {phase!r}", "マーカーが重複しています"
+                )
             markers[phase] = index - 1
         players.append(
             {
@@ -204,15 +209,7 @@ def check(state: State) -> list[str]:
         found.update(p.area)
     if state.pending is not None and state.pending.card is not None:
         found[state.pending.card] += 1
-    if found != ALL_CARDS:
-        extra = found - ALL_CARDS
-        missing = ALL_CARDS - found
-        detail = (
-            f"{_name(next(iter(extra)))} once too often"
-            if extra
-            else f"{_name(next(iter(missing)))} missing"
-        )
-        problems.append(f"cards conserved: {detail}")
+    problems += conserved(found, ALL_CARDS, "cards", _name)
     if len(state.board) != BOARD_SIZE:
         problems.append(f"board has {BOARD_SIZE} spaces: {len(state.board)}")
     for p in state.players:
@@ -265,4 +262,3 @@ def _pending_problems(state: State, n: int) -> list[str]:
     elif pending.card is not None or len(set(pending.queue)) != len(pending.queue):
         problems.append("phase consistent with who acts: the Pub decision's queue")
     return problems
-

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.position import (
     Reader,
+    conserved,
     fail,
     flag,
     items,
@@ -148,7 +149,12 @@ def _buildings(part: str, raw: list[str], names: _Names, seats: int) -> list[dic
             raise fail(part, f"unknown building {entry!r}", f"不明な建物 {entry!r}")
         seat = number(part, rest["by"], 1, seats) - 1 if "by" in rest else None
         out.append(
-            {"type": names.type(words[0]), "spaces": spaces, "seat": seat, "district": rest.get("district")}
+            {
+                "type": names.type(words[0]),
+                "spaces": spaces,
+                "seat": seat,
+                "district": rest.get("district"),
+            }
         )
     return out
 
@@ -196,10 +202,10 @@ def from_position(data: Data, text: str) -> State:
     holders = n + 1 if n == 2 else n  # a 2-player game's virtual player holds architects too
     architects: list[int | None] = [None] * len(TYPES)
     for raw in r.items("architects", ""):
-        kind, seat = _pairs("architects", raw, names, holders, holders)
         if names.type(raw.partition(":")[0]) is None:
             raise fail("architects", f"unknown building type in {raw!r}", f"不明な建物 {raw!r}")
-        architects[kind] = seat - 1
+        kind, holder = _pairs("architects", raw, names, holders, holders)
+        architects[kind] = holder - 1
     supply = [0] * len(TYPES)
     for raw in r.items("supply"):
         kind, count = _pairs("supply", raw, names, 0, max(data.pieces))
@@ -255,10 +261,7 @@ def check(data: Data, state: State) -> list[str]:
         cards.update({k: c for k, c in enumerate(state.virtual) if c})
     if (state.virtual is not None) != (n == 2):
         problems.append("a virtual player exactly in a 2-player game")
-    expected = Counter(dict(enumerate(data.cards)))
-    if cards != expected:
-        wrong = next(k for k in range(len(TYPES)) if cards[k] != expected[k])
-        problems.append(f"cards conserved: {_type(wrong)} {cards[wrong]} of {expected[wrong]}")
+    problems += conserved(cards, Counter(dict(enumerate(data.cards))), "cards", _type)
     built = Counter(b.type for b in state.buildings)
     built.update(kind for kind, _ in data.preprinted)  # printed pieces come out of the supply
     for k, pieces in enumerate(data.pieces):
@@ -287,7 +290,7 @@ def check(data: Data, state: State) -> list[str]:
     if (state.locate is not None) != (state.phase == "locate"):
         problems.append(f"phase consistent with who acts: locate {state.locate} in {state.phase}")
     if bool(state.final) and state.phase not in ("final", "over"):
-        problems.append("phase consistent with who acts: a final conversion before the end")
+        problems.append(f"a final conversion only at the end: in the {state.phase} phase")
     if state.phase in ("final", "over") and not state.ending:
-        problems.append("phase consistent with who acts: the end without its trigger")
+        problems.append(f"the end only after its trigger: the {state.phase} phase")
     return problems
