@@ -198,6 +198,12 @@ class GameUnavailable(TableError):
     key = "error.game_unavailable"
 
 
+class SnapshotFailsCheck(TableError):
+    """A stored snapshot whose state fails the game's `check`: reported, never played on."""
+
+    key = "error.snapshot_fails_check"
+
+
 class BadBotKind(TableError):
     """An AI kind the game (or, before a game is chosen, every game) does not offer."""
 

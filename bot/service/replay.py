@@ -68,6 +68,12 @@ async def verify(store: Store, table_id: str) -> Verification:
         return failed(
             f"snapshot at {snapshot[0]}, version {record.version}, but {len(moves)} moves logged"
         )
+    try:
+        problems = game.check(game.load(snapshot[1]))
+    except ValueError:
+        problems = []  # a snapshot that does not even load differs from the replay below
+    if problems:
+        return failed(f"the snapshot fails a check: {problems[0]}")
     if state.model_dump_json() != snapshot[1]:
         return failed("the replayed state differs from the snapshot")
     return Verification(table_id, True, len(moves))
