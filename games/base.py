@@ -478,6 +478,18 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
         data = state.model_dump_json(exclude={"events"})
         return f"{self.id}/json; state={data}"
 
+    def view_text(self, state: StateT, viewer: str | None) -> str:
+        """What `viewer` may see of `state` (None: a spectator) as text, for a game still
+        running: like `position_text`, but with every hidden part written as what the view
+        shows of it (a hidden card list as its count, `#5`; a secret number as `?`) and no
+        random source. Its tag ends in ` view`: it describes many states and cannot be read
+        back. Nothing in it may tell two states apart whose `view(state, viewer)` is the same.
+
+        The default writes the view's JSON (tag `<id>/json view`).
+        """
+        data = self.view(state, viewer).model_dump_json(exclude={"events"})
+        return f"{self.id}/json view; view={data}"
+
     def from_position(self, text: str) -> StateT:
         """The state a position text describes, built through validation only; InvalidPosition
         naming the part on a misspelt or unknown part, an unknown card, a duplicated card or a

@@ -12,7 +12,7 @@ where a module needs the game's data, an object set in `__init__`) and gets the 
         sample_module = sample                # sample_state(data, view, seat, rng)
         estimate_module = estimate            # estimate_scores(data, state)
         ai_module = ai                        # KINDS: the game's own computer players
-        position_module = position            # position_text(data, state),
+        position_module = position            # position_text(data, state, sight),
                                               # from_position(data, text), check(data, state)
 
 `data` (an instance attribute) is the game's component data, what `with_data` reads; the module
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 from pydantic import BaseModel
 
 from games.base import Event, Game, MoveT, StateT, ViewT
+from games.position import Sight
 from games.search import STRONG_AI
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ class EstimateModule(Protocol[_StateIn, _DataIn]):
 class PositionModule(Protocol[StateT, _DataIn]):
     """The state as a position text and back, and the game's invariants."""
 
-    def position_text(self, data: _DataIn, state: StateT) -> str: ...
+    def position_text(self, data: _DataIn, state: StateT, sight: Sight = ...) -> str: ...
 
     def from_position(self, data: _DataIn, text: str) -> StateT: ...
 
@@ -143,6 +144,10 @@ class ModularGame(Game[StateT, MoveT, ViewT], Generic[StateT, MoveT, ViewT, Data
 
     def position_text(self, state: StateT) -> str:
         return self.position_module.position_text(self.data, state)
+
+    def view_text(self, state: StateT, viewer: str | None) -> str:
+        sight = Sight.of(self.players(state), viewer)
+        return self.position_module.position_text(self.data, state, sight)
 
     def from_position(self, text: str) -> StateT:
         return self.position_module.from_position(self.data, text)

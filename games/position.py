@@ -13,6 +13,7 @@ import difflib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -67,6 +68,56 @@ def options_value(options: BaseModel) -> str | None:
 def write(tag: str, parts: Iterable[tuple[str, str | int | None]]) -> str:
     """The position line: the tag, then `name=value` for every part whose value is not None."""
     return "; ".join([tag, *(f"{name}={value}" for name, value in parts if value is not None)])
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Whom a text is written for: everything (a position, `FULL`), or what one seat may see
+    (`seat`; None: a spectator). A view's text writes hidden card lists as their count (`#5`),
+    hidden numbers as `?`, and leaves out the random source and the options (a set-up stack
+    names cards); its tag ends in ` view`, so `from_position` refuses it."""
+
+    full: bool = True
+    seat: int | None = None
+
+    @classmethod
+    def of(cls, seats: Sequence[str], viewer: str | None) -> Sight:
+        return cls(full=False, seat=seats.index(viewer) if viewer in seats else None)
+
+    def sees(self, owner: int | None = None) -> bool:
+        """Whether this reader sees what `owner` holds (None: a secret of nobody's, a stack)."""
+        return self.full or (owner is not None and owner == self.seat)
+
+    def cards(self, values: Iterable[str], owner: int | None = None) -> str:
+        listed = list(values)
+        return items(listed) if self.sees(owner) else f"#{len(listed)}"
+
+    def number(self, value: int, owner: int | None = None) -> int | str:
+        return value if self.sees(owner) else "?"
+
+    def tag(self, tag: str) -> str:
+        return tag if self.full else f"{tag} view"
+
+    def only_full(self, value: str | None) -> str | None:
+        return value if self.full else None
+
+    def viewer(self) -> str | None:
+        """The `viewer` part of a view's text: the seat number, or `-` for a spectator."""
+        if self.full:
+            return None
+        return "-" if self.seat is None else str(self.seat + 1)
+
+
+FULL = Sight()
+
+
+def with_seats(text: str, seats: Sequence[str]) -> str:
+    """The position with its `seats` part replaced by these seat ids (a table's own seats)."""
+    pieces = split(text, ";")
+    for index, piece in enumerate(pieces):
+        if piece.strip().startswith("seats="):
+            pieces[index] = f" seats={items(seats)}"
+    return ";".join(pieces)
 
 
 # ---------------------------------------------------------------- reading

@@ -10,7 +10,9 @@ from games.catan.data import BUILD_KINDS, RESOURCES, CatanData, pool
 from games.catan.models import Building, Options, State
 from games.catan.rules import exchange_limit
 from games.position import (
+    FULL,
     Reader,
+    Sight,
     conserved,
     fail,
     flag,
@@ -33,8 +35,9 @@ def _expansion(data: CatanData, card: str) -> str:
     return f"{data.expansion(card).name} {card}"
 
 
-def _building(data: CatanData, b: Building) -> str:
-    words = ["city" if b.city else "settlement", b.event]
+def _building(data: CatanData, b: Building, sight: Sight = FULL) -> str:
+    # A settlement's city event is on its hidden back: nobody sees it until it becomes a city.
+    words = ["city" if b.city else "settlement", b.event if b.city or sight.full else "?"]
     if b.expansion is not None:
         words.append(_expansion(data, b.expansion))
     return " ".join(words)
@@ -44,9 +47,10 @@ def _hand(counts: tuple[int, ...]) -> str:
     return items(r for r, n in zip(RESOURCES, counts, strict=True) for _ in range(n))
 
 
-def position_text(data: CatanData, state: State) -> str:
+def position_text(data: CatanData, state: State, sight: Sight = FULL) -> str:
     pending = state.pending
     parts: list[tuple[str, str | int | None]] = [
+        ("viewer", sight.viewer()),
         ("seats", items(p.id for p in state.players)),
         ("turn", state.turn + 1),
         ("turns", state.turns),
@@ -61,19 +65,19 @@ def position_text(data: CatanData, state: State) -> str:
     ]
     for index, p in enumerate(state.players, start=1):
         parts += [
-            (f"{index}.hand", _hand(p.hand)),
+            (f"{index}.hand", _hand(p.hand) if sight.sees(index - 1) else f"#{sum(p.hand)}"),
             (f"{index}.roads", p.roads),
             (f"{index}.knights", p.knights),
-            (f"{index}.buildings", items(_building(data, b) for b in p.buildings)),
+            (f"{index}.buildings", items(_building(data, b, sight) for b in p.buildings)),
             (f"{index}.owed", state.owed[index - 1] if len(state.owed) >= index else None),
         ]
     parts += [
-        ("draw", items(state.draw_pile)),
+        ("draw", sight.cards(state.draw_pile)),
         ("market", items(state.market)),
         ("discard", items(state.discard)),
         ("road_stack", state.road_stack),
         ("knight_stack", state.knight_stack),
-        ("settlement_stack", items(state.settlement_stack)),
+        ("settlement_stack", sight.cards(state.settlement_stack)),
         ("expansions", items(_expansion(data, c) for c in state.expansions)),
     ]
     if pending is not None:
@@ -84,10 +88,10 @@ def position_text(data: CatanData, state: State) -> str:
             ("pending.queue", items(str(s + 1) for s in pending.queue) or None),
         ]
     parts += [
-        ("rng", f"{state.rng.seed}/{state.rng.draws}"),
-        ("options", options_value(state.options)),
+        ("rng", sight.only_full(f"{state.rng.seed}/{state.rng.draws}")),
+        ("options", sight.only_full(options_value(state.options))),
     ]
-    return write(TAG, parts)
+    return write(sight.tag(TAG), parts)
 
 
 def _resource(text: str) -> str | None:

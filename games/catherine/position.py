@@ -9,7 +9,9 @@ from games.base import normalise
 from games.catherine.data import GOODS, Data
 from games.catherine.models import Options, State
 from games.position import (
+    FULL,
     Reader,
+    Sight,
     conserved,
     fail,
     items,
@@ -29,42 +31,47 @@ TODOS = {"action", "bonus", "books"}
 NONE = "-"
 
 
-def position_text(data: Data, state: State) -> str:
+def position_text(data: Data, state: State, sight: Sight = FULL) -> str:
     city = data.city
     parts: list[tuple[str, str | int | None]] = [
+        ("viewer", sight.viewer()),
         ("seats", items(p.id for p in state.players)),
         ("phase", state.phase),
         ("round", state.round),
     ]
     for index, p in enumerate(state.players, start=1):
         goods = [kind for kind, n in zip(GOODS, p.tiles, strict=True) for _ in range(n)]
+        own = sight.sees(index - 1)
+        # A secret choice shows others only that it is made (as the view's `placed` does).
+        placed = len(p.chosen) >= (1 if state.phase == "setup" else 2)
         parts += [
             (f"{index}.order", p.order),
             (f"{index}.vp", p.vp),
             (f"{index}.favour", p.favour),
-            (f"{index}.hand", items(p.hand)),
+            (f"{index}.hand", sight.cards(p.hand, index - 1)),
             (f"{index}.row", items(p.row)),
             (f"{index}.below", items(c or NONE for c in p.below)),
             (f"{index}.houses", items(city[c].en for c in p.houses)),
             (f"{index}.goods", items(goods)),
             (f"{index}.jokers", p.jokers),
-            (f"{index}.chosen", items(p.chosen) or None),
-            (f"{index}.slot", p.slot if p.slot >= 0 else None),
+            (f"{index}.chosen", (items(p.chosen) or None) if own else None),
+            (f"{index}.placed", "yes" if not own and placed else None),
+            (f"{index}.slot", p.slot if p.slot >= 0 and own else None),
             (f"{index}.todo", p.todo or None),
             (f"{index}.active", p.active or None),
             (f"{index}.discarded", items(p.discarded) or None),
             (f"{index}.breakdown", _json(p.breakdown) if p.breakdown else None),
         ]
     parts += [
-        ("deck", items(state.deck)),
-        ("discard", items(state.discard)),
+        ("deck", sight.cards(state.deck)),
+        ("discard", sight.cards(state.discard)),
         ("city_goods", items(f"{city[c].en}:{n}" for c, n in state.city_tiles.items())),
         ("jokers", state.jokers),
-        ("rng", f"{state.rng.seed}/{state.rng.draws}"),
-        ("moves", state.moves_played),
-        ("options", options_value(state.options)),
+        ("rng", sight.only_full(f"{state.rng.seed}/{state.rng.draws}")),
+        ("moves", state.moves_played if sight.full else None),
+        ("options", sight.only_full(options_value(state.options))),
     ]
-    return write(TAG, parts)
+    return write(sight.tag(TAG), parts)
 
 
 def _json(value: Any) -> str:

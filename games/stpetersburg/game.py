@@ -11,6 +11,7 @@ from games.adapters import Offer
 from games.base import Event, InvalidOptions, Outcome, Rng, ScoreChart, rank_standings
 from games.fastbuild import build
 from games.modular import ModularGame
+from games.position import Sight
 from games.stpetersburg import (
     ai,
     chart,
@@ -394,6 +395,9 @@ class StPetersburg(ModularGame[State, Move, View, None]):
 
     def position_text(self, state: State) -> str:
         return position.position_text(state)
+
+    def view_text(self, state: State, viewer: str | None) -> str:
+        return position.position_text(state, Sight.of(self.players(state), viewer))
 
     def from_position(self, text: str) -> State:
         return position.from_position(text)

@@ -6,7 +6,9 @@ from collections import Counter
 from typing import Any
 
 from games.position import (
+    FULL,
     Reader,
+    Sight,
     conserved,
     fail,
     flag,
@@ -46,9 +48,11 @@ def _key(text: str) -> str | None:
     return card_key(text)
 
 
-def position_text(state: State) -> str:
+def position_text(state: State, sight: Sight = FULL) -> str:
     seats = [p.id for p in state.players]
+    public_money = state.options.public_money or len(seats) == 1 or state.finished
     parts: list[tuple[str, str | int | None]] = [
+        ("viewer", sight.viewer()),
         ("seats", items(seats)),
         ("round", state.round),
         ("phase", state.phase),
@@ -59,10 +63,10 @@ def position_text(state: State) -> str:
     for index, p in enumerate(state.players, start=1):
         held = [phase for phase in PHASES if state.markers.get(phase) == index - 1]
         parts += [
-            (f"{index}.money", p.money),
+            (f"{index}.money", p.money if public_money else sight.number(p.money, index - 1)),
             (f"{index}.points", p.points),
             (f"{index}.markers", items(held)),
-            (f"{index}.hand", items(map(_name, p.hand))),
+            (f"{index}.hand", sight.cards(map(_name, p.hand), index - 1)),
             (f"{index}.area", items(map(_name, p.area))),
             (f"{index}.observatories_used", p.observatories_used or None),
         ]
@@ -75,10 +79,10 @@ def position_text(state: State) -> str:
             ),
         )
     )
-    parts += [(stack, items(map(_name, state.stacks[stack]))) for stack in STACKS]
-    parts.append(("discard", items(map(_name, state.discard))))
+    parts += [(stack, sight.cards(map(_name, state.stacks[stack]))) for stack in STACKS]
+    parts.append(("discard", sight.cards(map(_name, state.discard))))
     pending = state.pending
-    if pending is not None:
+    if pending is not None:  # public: an Observatory's card is shown to everyone
         parts += [
             ("pending", pending.kind),
             ("pending.seat", pending.seat + 1),
@@ -87,11 +91,11 @@ def position_text(state: State) -> str:
             ("pending.queue", items(str(s + 1) for s in pending.queue) or None),
         ]
     parts += [
-        ("rng", f"{state.rng.seed}/{state.rng.draws}"),
-        ("moves", state.moves_played),
-        ("options", options_value(state.options)),
+        ("rng", sight.only_full(f"{state.rng.seed}/{state.rng.draws}")),
+        ("moves", state.moves_played if sight.full else None),
+        ("options", sight.only_full(options_value(state.options))),
     ]
-    return write(TAG, parts)
+    return write(sight.tag(TAG), parts)
 
 
 def _board_slot(part: str, raw: str) -> dict[str, Any] | None:

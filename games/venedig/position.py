@@ -7,7 +7,9 @@ from collections import Counter
 from typing import Any
 
 from games.position import (
+    FULL,
     Reader,
+    Sight,
     conserved,
     fail,
     flag,
@@ -51,8 +53,9 @@ def _building(data: Data, b: Any) -> str:
     return " ".join(words)
 
 
-def position_text(data: Data, state: State) -> str:
+def position_text(data: Data, state: State, sight: Sight = FULL) -> str:
     parts: list[tuple[str, str | int | None]] = [
+        ("viewer", sight.viewer()),
         ("seats", items(p.id for p in state.players)),
         ("turn", state.turn + 1),
         ("phase", state.phase),
@@ -64,10 +67,10 @@ def position_text(data: Data, state: State) -> str:
     for index, p in enumerate(state.players, start=1):
         parts += [
             (f"{index}.pos", p.pos),
-            (f"{index}.hand", _types(p.hand)),
+            (f"{index}.hand", sight.cards(map(_type, p.hand), index - 1)),
             (f"{index}.front", _counted(p.front)),
-            (f"{index}.swamp", items(map(str, p.swamp))),
-            (f"{index}.treasure", items(map(str, p.treasure))),
+            (f"{index}.swamp", sight.cards(map(str, p.swamp), index - 1)),
+            (f"{index}.treasure", sight.cards(map(str, p.treasure), index - 1)),
         ]
     architects = [
         f"{_type(k)}:{seat + 1}" for k, seat in enumerate(state.architects) if seat is not None
@@ -78,17 +81,17 @@ def position_text(data: Data, state: State) -> str:
         ("free", items(data.labels[s] for s, c in enumerate(state.board) if c == FREE)),
         ("buildings", items(_building(data, b) for b in state.buildings)),
         ("supply", items(f"{_type(k)}:{n}" for k, n in enumerate(state.supply))),
-        ("deck", _types(state.deck)),
+        ("deck", sight.cards(map(_type, state.deck))),
         ("discard", _types(state.discard)),
         ("pool", _types(state.pool)),
-        ("swamp_bag", items(map(str, state.swamp_bag))),
-        ("treasure", items(map(str, state.treasure))),
+        ("swamp_bag", sight.cards(map(str, state.swamp_bag))),
+        ("treasure", sight.cards(map(str, state.treasure))),
         ("final", _final(state) if state.final else None),
-        ("rng", f"{state.rng.seed}/{state.rng.draws}"),
-        ("moves", state.moves_played),
-        ("options", options_value(state.options)),
+        ("rng", sight.only_full(f"{state.rng.seed}/{state.rng.draws}")),
+        ("moves", state.moves_played if sight.full else None),
+        ("options", sight.only_full(options_value(state.options))),
     ]
-    return write(TAG, parts)
+    return write(sight.tag(TAG), parts)
 
 
 def _final(state: State) -> str:
