@@ -111,6 +111,15 @@ class Sight:
 FULL = Sight()
 
 
+def seats_in(text: str) -> list[str] | None:
+    """The seat ids a position text names in its `seats` part (None: it has none)."""
+    for piece in split(text, ";"):
+        name, equals, value = piece.partition("=")
+        if equals and name.strip() == "seats":
+            return read_items("seats", value)
+    return None
+
+
 def with_seats(text: str, seats: Sequence[str]) -> str:
     """The position with its `seats` part replaced by these seat ids (a table's own seats)."""
     pieces = split(text, ";")

@@ -198,6 +198,12 @@ class GameUnavailable(TableError):
     key = "error.game_unavailable"
 
 
+class BadPosition(TableError):
+    """The game refused a start position; `detail` is its own explanation naming the part."""
+
+    key = "error.bad_position"
+
+
 class SnapshotFailsCheck(TableError):
     """A stored snapshot whose state fails the game's `check`: reported, never played on."""
 
