@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -39,9 +40,9 @@ def test_every_position_round_trips_and_passes_its_checks(game_id, players):
     assert positions > 20 * SEEDS[game_id]
 
 
-def mid_game(game_id: str, players: int = 2, moves: int = 30):
+def mid_game(game_id: str, players: int = 2, moves: int = 30, seed: int = 5):
     game = games.get(game_id)
-    for index, (state, _, _) in enumerate(random_game(game, players, seed=5)):
+    for index, (state, _, _) in enumerate(random_game(game, players, seed=seed)):
         if index == moves:
             return state
     raise AssertionError("the game ended early")
@@ -210,3 +211,17 @@ def test_a_view_text_shows_the_viewers_own_secrets_and_hides_the_stacks(game_id)
     assert part(spectator, "1.hand").startswith("#")
     with pytest.raises(InvalidPosition, match=r"^tag: "):
         game.from_position(own)
+
+
+DOCS = Path(__file__).parents[2] / "docs" / "positions.md"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_documented_examples_are_the_seeded_game_they_say(game_id):
+    """docs/positions.md: each game's example is `random_game(game, 2, seed=11)` after 40 moves,
+    then the first seat's view of it."""
+    game = games.get(game_id)
+    lines = [line for line in DOCS.read_text("utf-8").splitlines() if line.startswith(game_id)]
+    state = mid_game(game_id, players=2, moves=40, seed=11)
+    assert lines == [game.position_text(state), game.view_text(state, game.players(state)[0])]
+    assert game.from_position(lines[0]) == state.model_copy(update={"events": ()})
