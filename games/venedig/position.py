@@ -189,11 +189,11 @@ def from_position(data: Data, text: str) -> State:
         players.append(
             {
                 "id": seat,
-                "hand": hand,
+                "hand": sorted(hand),  # a hand is a set of cards: kept in type order
                 "front": [front.count(k) for k in range(len(TYPES))],
                 "pos": r.count(f"{index}.pos", 0, data.goal),
-                "swamp": _values(r, f"{index}.swamp", 0, max(data.swamp_values)),
-                "treasure": _values(r, f"{index}.treasure", 0, max(data.treasure_values)),
+                "swamp": sorted(_values(r, f"{index}.swamp", 0, max(data.swamp_values))),
+                "treasure": sorted(_values(r, f"{index}.treasure", 0, max(data.treasure_values))),
             }
         )
     virtual = _kinds(r, "virtual", names) if r.has("virtual") else None
