@@ -5,7 +5,7 @@ of `base` (a state or a text; docs/positions.md names the parts) and reads it ba
 is validated and passes `check`. A value `+x` adds `x` after the part's own items, `x+` before
 them (on top of a pile); None drops the part. The game's own pile makes up for the cards the edits add or
 take away, so a test names only what it is about: cards given to a seat come off the bottom of
-the pile (Venedig: the deck; Sankt Petersburg: the card's stack), cards taken away go under it;
+the pile (Venedig and Catherine: the deck; Sankt Petersburg: the card's stack), cards taken away go under it;
 a Sankt Petersburg stack the test sets itself is left as set, and the discard makes up instead. Venedig's
 supply and swamp tiles follow the buildings and drained spaces in the same way.
 """
@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import Game
+from games.catherine.data import DATA as CATHERINE
 from games.position import items, read_items, split
 from games.stpetersburg.data import CARDS, STACKS, card_key, full_deck
 from games.venedig.data import DATA as VENEDIG
@@ -138,7 +139,24 @@ def _stpetersburg(found: Parts, edits: set[str]) -> None:
     del found["board!"]
 
 
+# ---------------------------------------------------------------- Catherine
+
+_CATHERINE_CARDS = Counter(CATHERINE.deck)
+
+
+def _catherine(found: Parts, edits: set[str]) -> None:
+    seats = len(read_items("seats", found["seats"]))
+    for seat in range(1, seats + 1):
+        below = [c for c in read_items(f"{seat}.below", found.get(f"{seat}.below", "")) if c != "-"]
+        found[f"{seat}.below!"] = items(below)  # counted with the rest, then dropped
+    holders = [f"{i}.{what}" for i in range(1, seats + 1) for what in ("hand", "row", "below!")]
+    _make_up(found, [*holders, "discard"], "deck", _CATHERINE_CARDS, lambda c: c.strip().upper())
+    for seat in range(1, seats + 1):
+        del found[f"{seat}.below!"]
+
+
 BALANCES: dict[str, Callable[[Parts, set[str]], None]] = {
+    "catherine": _catherine,
     "venedig": _venedig,
     "stpetersburg": _stpetersburg,
 }
