@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from games.base import InvalidPosition
+from games.base import InvalidPosition, Rng
 
 T = TypeVar("T")
 _RESERVED = set(';,=*"[]{}')
@@ -94,6 +94,10 @@ class Sight:
 
     def number(self, value: int, owner: int | None = None) -> int | str:
         return value if self.sees(owner) else "?"
+
+    def rng(self, rng: Rng) -> str | None:
+        """The `rng` part, `seed/draws`; never in a view (it would tell every hidden draw)."""
+        return f"{rng.seed}/{rng.draws}" if self.full else None
 
     def tag(self, tag: str) -> str:
         return tag if self.full else f"{tag} view"
@@ -242,6 +246,11 @@ class Reader:
         """A list of named things (cards, spaces), each looked up; unknown names refused."""
         return [named(name, raw, lookup, what) for raw in self.items(name, default)]
 
+    def rng(self) -> dict[str, int]:
+        """The `rng` part, `seed/draws`: the seeded random source."""
+        seed, _, draws = self.take("rng").partition("/")
+        return {"seed": number("rng", seed, 0, 2**63), "draws": number("rng", draws, 0, 10**9)}
+
     def options(self, name: str, model: type[BaseModel]) -> Any:
         raw = self.take(name, "{}")
         try:
@@ -374,6 +383,17 @@ def validated(model: type[BaseModel], fields: Any) -> Any:
         problem = error.errors()[0]
         where = ".".join(str(p) for p in problem["loc"]) or "state"
         raise fail(where, problem["msg"]) from None
+
+
+def built(
+    reader: Reader, model: type[BaseModel], fields: Any, check: Callable[[Any], list[str]]
+) -> Any:
+    """`from_position`'s last steps: no part left unread, the state built through validation,
+    and refused with its first violation when it fails `check`."""
+    reader.finish()
+    state = validated(model, fields)
+    refuse_violations(check(state))
+    return state
 
 
 def refuse_violations(violations: Sequence[str]) -> None:

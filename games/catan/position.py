@@ -13,16 +13,15 @@ from games.position import (
     FULL,
     Reader,
     Sight,
+    built,
     conserved,
     fail,
     flag,
     items,
     number,
     options_value,
-    refuse_violations,
     seats_of,
     too_many,
-    validated,
     write,
 )
 
@@ -88,7 +87,7 @@ def position_text(data: CatanData, state: State, sight: Sight = FULL) -> str:
             ("pending.queue", items(str(s + 1) for s in pending.queue) or None),
         ]
     parts += [
-        ("rng", sight.only_full(f"{state.rng.seed}/{state.rng.draws}")),
+        ("rng", sight.rng(state.rng)),
         ("options", sight.only_full(options_value(state.options))),
     ]
     return write(sight.tag(TAG), parts)
@@ -156,13 +155,15 @@ def from_position(data: CatanData, text: str) -> State:
     owed = []
     resources: list[tuple[str, list[str]]] = []
     events: list[tuple[str, list[str]]] = []
-    built: list[tuple[str, list[str]]] = []
+    expanded: list[tuple[str, list[str]]] = []
     for index, seat in enumerate(seats, start=1):
         hand = r.names(f"{index}.hand", _resource, "resource", "")
         buildings = _buildings(f"{index}.buildings", r.items(f"{index}.buildings", ""), expansions)
         resources.append((f"{index}.hand", hand))
         events.append((f"{index}.buildings", [b["event"] for b in buildings]))
-        built.append((f"{index}.buildings", [b["expansion"] for b in buildings if b["expansion"]]))
+        expanded.append(
+            (f"{index}.buildings", [b["expansion"] for b in buildings if b["expansion"]])
+        )
         players.append(
             {
                 "id": seat,
@@ -181,7 +182,7 @@ def from_position(data: CatanData, text: str) -> State:
     stack = r.names("settlement_stack", _event, "city event", "")
     too_many([*events, ("settlement_stack", stack)], _counter(cards.settlements), str)
     open_stack = r.names("expansions", expansions, "expansion", "")
-    too_many([*built, ("expansions", open_stack)], _counter(cards.expansions), str)
+    too_many([*expanded, ("expansions", open_stack)], _counter(cards.expansions), str)
     used = r.items("used", "")
     for word in used:
         if word not in USED:
@@ -196,11 +197,10 @@ def from_position(data: CatanData, text: str) -> State:
             else None,
             "queue": [_seat("pending.queue", s, n) for s in r.items("pending.queue", "")],
         }
-    seed, _, draws = r.text("rng").partition("/")
     winner = r.count("winner", 1, n) - 1 if r.has("winner") else None
     fields = {
         "options": r.options("options", Options),
-        "rng": {"seed": seed, "draws": draws},
+        "rng": r.rng(),
         "players": players,
         "draw_pile": draw,
         "market": market,
@@ -224,9 +224,7 @@ def from_position(data: CatanData, text: str) -> State:
         "winner": winner,
         "turns": r.count("turns", 1, 10**6),
     }
-    r.finish()
-    state: State = validated(State, fields)
-    refuse_violations(check(data, state))
+    state: State = built(r, State, fields, lambda s: check(data, s))
     return state
 
 

@@ -12,16 +12,15 @@ from games.position import (
     FULL,
     Reader,
     Sight,
+    built,
     conserved,
     fail,
     items,
     json_part,
     number,
     options_value,
-    refuse_violations,
     seats_of,
     too_many,
-    validated,
     write,
 )
 
@@ -67,7 +66,7 @@ def position_text(data: Data, state: State, sight: Sight = FULL) -> str:
         ("discard", sight.cards(state.discard)),
         ("city_goods", items(f"{city[c].en}:{n}" for c, n in state.city_tiles.items())),
         ("jokers", state.jokers),
-        ("rng", sight.only_full(f"{state.rng.seed}/{state.rng.draws}")),
+        ("rng", sight.rng(state.rng)),
         ("moves", state.moves_played if sight.full else None),
         ("options", sight.only_full(options_value(state.options))),
     ]
@@ -153,10 +152,9 @@ def from_position(data: Data, text: str) -> State:
         if city in city_tiles:
             raise fail("city_goods", f"city {name!r} given twice", f"都市 {name!r} が2回あります")
         city_tiles[city] = number("city_goods", count, 0, data.rules.players_max)
-    seed, _, draws = r.text("rng").partition("/")
     fields = {
         "options": r.options("options", Options),
-        "rng": {"seed": seed, "draws": draws},
+        "rng": r.rng(),
         "players": players,
         "deck": deck,
         "discard": discard,
@@ -166,9 +164,7 @@ def from_position(data: Data, text: str) -> State:
         "round": r.count("round", 0, data.rules.decades * data.rules.rounds_per_decade),
         "moves_played": r.count("moves", 0, 10**6),
     }
-    r.finish()
-    state: State = validated(State, fields)
-    refuse_violations(check(data, state))
+    state: State = built(r, State, fields, lambda s: check(data, s))
     return state
 
 

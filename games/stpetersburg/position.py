@@ -9,16 +9,15 @@ from games.position import (
     FULL,
     Reader,
     Sight,
+    built,
     conserved,
     fail,
     flag,
     items,
     number,
     options_value,
-    refuse_violations,
     seats_of,
     too_many,
-    validated,
     write,
 )
 from games.stpetersburg.data import (
@@ -91,7 +90,7 @@ def position_text(state: State, sight: Sight = FULL) -> str:
             ("pending.queue", items(str(s + 1) for s in pending.queue) or None),
         ]
     parts += [
-        ("rng", sight.only_full(f"{state.rng.seed}/{state.rng.draws}")),
+        ("rng", sight.rng(state.rng)),
         ("moves", state.moves_played if sight.full else None),
         ("options", sight.only_full(options_value(state.options))),
     ]
@@ -174,10 +173,9 @@ def from_position(text: str) -> State:
             "queue": [_seat_number("pending.queue", s, n) for s in r.items("pending.queue", "")],
         }
     too_many(found, ALL_CARDS, _name)
-    seed, _, draws = r.text("rng").partition("/")
     fields = {
         "options": r.options("options", Options),
-        "rng": {"seed": seed, "draws": draws},
+        "rng": r.rng(),
         "players": players,
         "stacks": stacks,
         "board": board,
@@ -191,9 +189,7 @@ def from_position(text: str) -> State:
         "finished": r.yes_no("finished", False),
         "moves_played": r.count("moves", 0, 10**6),
     }
-    r.finish()
-    state: State = validated(State, fields)
-    refuse_violations(check(state))
+    state: State = built(r, State, fields, check)
     return state
 
 

@@ -10,6 +10,7 @@ from games.position import (
     FULL,
     Reader,
     Sight,
+    built,
     conserved,
     fail,
     flag,
@@ -17,10 +18,8 @@ from games.position import (
     json_part,
     number,
     options_value,
-    refuse_violations,
     seats_of,
     too_many,
-    validated,
     write,
 )
 from games.venedig.data import TYPES, Data
@@ -87,7 +86,7 @@ def position_text(data: Data, state: State, sight: Sight = FULL) -> str:
         ("swamp_bag", sight.cards(map(str, state.swamp_bag))),
         ("treasure", sight.cards(map(str, state.treasure))),
         ("final", _final(state) if state.final else None),
-        ("rng", sight.only_full(f"{state.rng.seed}/{state.rng.draws}")),
+        ("rng", sight.rng(state.rng)),
         ("moves", state.moves_played if sight.full else None),
         ("options", sight.only_full(options_value(state.options))),
     ]
@@ -216,11 +215,10 @@ def from_position(data: Data, text: str) -> State:
     free = r.names("free", names.space, "space", "")
     buildings = _buildings("buildings", r.items("buildings", ""), names, holders)
     movers = [_pairs("movers", raw, names, holders, data.goal) for raw in r.items("movers", "")]
-    seed, _, draws = r.text("rng").partition("/")
     locate = r.names("locate", names.type, "building type", "") if r.has("locate") else []
     fields = {
         "options": r.options("options", Options),
-        "rng": {"seed": seed, "draws": draws},
+        "rng": r.rng(),
         "players": players,
         "virtual": None if virtual is None else [virtual.count(k) for k in range(len(TYPES))],
         "architects": architects,
@@ -241,9 +239,7 @@ def from_position(data: Data, text: str) -> State:
         "final": json_part(r, "final") if r.has("final") else [],
         "moves_played": r.count("moves", 0, 10**6),
     }
-    r.finish()
-    state: State = validated(State, fields)
-    refuse_violations(check(data, state))
+    state: State = built(r, State, fields, lambda s: check(data, s))
     return state
 
 
