@@ -494,12 +494,10 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
         """The state a position text describes, built through validation only; InvalidPosition
         naming the part on a misspelt or unknown part, an unknown card, a duplicated card or a
         count out of range, and naming the first violation when the state fails `check`."""
-        from games.position import Reader, json_part, refuse_violations, validated
+        from games.position import Reader, built, json_part
 
         reader = Reader(text, f"{self.id}/json")
-        state: StateT = validated(self.state_type, json_part(reader, "state"))
-        reader.finish()
-        refuse_violations(self.check(state))
+        state: StateT = built(reader, self.state_type, json_part(reader, "state"), self.check)
         return state
 
     def check(self, state: StateT) -> list[str]:

@@ -337,14 +337,6 @@ def seats_of(reader: Reader, low: int, high: int) -> list[str]:
     return seats
 
 
-def seat_of(part: str, raw: str, seats: Sequence[str]) -> int:
-    """A seat given by its id (as in the `seats` part): its index."""
-    name = unquote(part, raw)
-    if name not in seats:
-        raise fail(part, f"unknown seat {name!r}", f"不明な席 {name!r}")
-    return seats.index(name)
-
-
 def too_many(
     found: Sequence[tuple[str, Iterable[T]]], limit: Mapping[T, int], label: Callable[[T], str]
 ) -> None:

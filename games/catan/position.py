@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.base import normalise
 from games.catan.data import BUILD_KINDS, RESOURCES, CatanData, pool
 from games.catan.models import Building, Options, State
+from games.catan.notation import RESOURCE_NAMES, RESOURCE_SYNONYMS
 from games.catan.rules import exchange_limit
 from games.position import (
     FULL,
@@ -93,9 +95,14 @@ def position_text(data: CatanData, state: State, sight: Sight = FULL) -> str:
     return write(sight.tag(TAG), parts)
 
 
+RESOURCE_WORDS = {normalise(w): r for w, r in RESOURCE_SYNONYMS.items()} | {
+    normalise(name): r for names in RESOURCE_NAMES.values() for r, name in names.items()
+}
+
+
 def _resource(text: str) -> str | None:
-    text = text.strip().casefold()
-    return text if text in RESOURCES else None
+    """A resource by its name as the move notation reads it (English, Japanese, synonyms)."""
+    return RESOURCE_WORDS.get(normalise(text))
 
 
 def _event(text: str) -> str | None:

@@ -59,8 +59,12 @@ async def test_a_refused_position_names_the_part(tmp_path: Path) -> None:
 
 
 async def test_a_finished_game_shows_its_whole_position(tmp_path: Path) -> None:
-    output = await play("/start game:tally target:5\nadd 2\nadd 2\nadd 1\n/position\n", tmp_path)
-    shown = answer_to(output, "alice", "/position")
+    script = "/start game:tally target:5\nadd 2\n/position\nadd 2\nadd 1\n/position\n"
+    output = await play(script, tmp_path)
+    running, shown = output.split("alice> /position\n")[1:]
+    # A game without a notation of its own: its view's JSON, then its state's (the defaults).
+    assert running.startswith('tally/json view; view={"game":"tally"')
+    shown = shown.split("\n", 1)[0]
     tally = games.get("tally")
     state = tally.from_position(shown)
     assert tally.outcome(state) is not None and tally.position_text(state) == shown
