@@ -12,6 +12,8 @@ where a module needs the game's data, an object set in `__init__`) and gets the 
         sample_module = sample                # sample_state(data, view, seat, rng)
         estimate_module = estimate            # estimate_scores(data, state)
         ai_module = ai                        # KINDS: the game's own computer players
+        position_module = position            # position_text(data, state, sight),
+                                              # from_position(data, text), check(data, state)
 
 `data` (an instance attribute) is the game's component data, what `with_data` reads; the module
 functions that need it take it first. mypy checks each module against the protocol below. A game
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 from pydantic import BaseModel
 
 from games.base import Event, Game, MoveT, StateT, ViewT
+from games.position import Sight
 from games.search import STRONG_AI
 
 if TYPE_CHECKING:
@@ -81,6 +84,16 @@ class EstimateModule(Protocol[_StateIn, _DataIn]):
     def estimate_scores(self, data: _DataIn, state: _StateIn) -> Mapping[str, float]: ...
 
 
+class PositionModule(Protocol[StateT, _DataIn]):
+    """The state as a position text and back, and the game's invariants."""
+
+    def position_text(self, data: _DataIn, state: StateT, sight: Sight = ...) -> str: ...
+
+    def from_position(self, data: _DataIn, text: str) -> StateT: ...
+
+    def check(self, data: _DataIn, state: StateT) -> list[str]: ...
+
+
 class AiModule(Protocol):
     """The game's own computer players (random, greedy...), the default first."""
 
@@ -98,6 +111,7 @@ class ModularGame(Game[StateT, MoveT, ViewT], Generic[StateT, MoveT, ViewT, Data
     sample_module: SampleModule[StateT, ViewT, DataT]
     estimate_module: EstimateModule[StateT, DataT]
     ai_module: AiModule
+    position_module: PositionModule[StateT, DataT]
 
     def parse(self, text: str) -> MoveT:
         return self.notation_module.parse_move(text)
@@ -127,3 +141,16 @@ class ModularGame(Game[StateT, MoveT, ViewT], Generic[StateT, MoveT, ViewT, Data
 
     def evaluate(self, state: StateT) -> Mapping[str, float]:
         return self.estimate_module.estimate_scores(self.data, state)
+
+    def position_text(self, state: StateT) -> str:
+        return self.position_module.position_text(self.data, state)
+
+    def view_text(self, state: StateT, viewer: str | None) -> str:
+        sight = Sight.of(self.players(state), viewer)
+        return self.position_module.position_text(self.data, state, sight)
+
+    def from_position(self, text: str) -> StateT:
+        return self.position_module.from_position(self.data, text)
+
+    def check(self, state: StateT) -> list[str]:
+        return self.position_module.check(self.data, state)

@@ -51,6 +51,10 @@ HELP = """Commands (as on Discord):
   /GROUP COMMAND [words] [key:value ...]
                                 the game's own move commands (listed below once a game is chosen)
   /hand                         your private view and your legal moves
+  /position                     the game as one line of text: all of it once over, else what
+                                you may see (docs/positions.md)
+  /start game:ID position:"TEXT"  (testing) start from a position text, the table's seats in
+                                place of the text's own (the rest of the line is the text)
   /status                       the public board
   /log                          the moves so far
   /leave                        leave (in a running game a computer takes your seat)
@@ -190,6 +194,7 @@ class Console:
 
     async def handle(self, line: str) -> bool:
         """Run one command line; False when the console should stop."""
+        line, position = _position_argument(line)
         try:
             words = shlex.split(line)
         except ValueError as error:
@@ -201,15 +206,17 @@ class Console:
         if command in ("/quit", "/exit", "quit", "exit"):
             return False
         try:
-            await self.dispatch(command, args, line)
+            await self.dispatch(command, args, line, position=position)
         except TableError as error:
             self.say(f"! {error.message(self.lang)}")
         return True
 
-    async def dispatch(self, command: str, args: list[str], line: str) -> None:
+    async def dispatch(
+        self, command: str, args: list[str], line: str, *, position: str | None = None
+    ) -> None:
         user = self.user(self.player)
         # Looking at a game that just ended still works; playing needs an open table.
-        looking = command in ("/hand", "/status", "/log", "/moves")
+        looking = command in ("/hand", "/status", "/log", "/moves", "/position")
         table = await self.service.find(CHANNEL, closed_too=looking)
         if command in ("as", "/as"):
             if not args:
@@ -248,7 +255,7 @@ class Console:
         elif command == "/unbot":
             self.show_changed(await self.service.remove_bot(CHANNEL, user))
         elif command == "/start":
-            await self.start(user, args)
+            await self.start(user, args, position)
         elif command in stats_commands.COMMANDS:
             await stats_commands.run(self, command, args)
         elif command in after_commands.COMMANDS:
@@ -264,6 +271,8 @@ class Console:
             self.say(", ".join(hand.legal_moves) or "(no moves now)")
         elif command == "/status":
             await self.status(table.id)
+        elif command == "/position":
+            self.say(await self.service.position(table.id, user))
         elif command == "/log":
             entries = await self.service.log(table.id, user)
             if not entries:
@@ -290,7 +299,7 @@ class Console:
         game = changed.table.game or "(no game chosen)"
         self.say(f"Table {changed.table.id} [{changed.table.status}] {game}: {seats}")
 
-    async def start(self, user: str, args: list[str]) -> None:
+    async def start(self, user: str, args: list[str], position: str | None = None) -> None:
         plain, named = split_arguments(args)
         game_id = named.pop("game", plain[0] if plain else None)
         try:
@@ -311,6 +320,7 @@ class Console:
             bot_kind=kind,
             name=self.player,
             lang=self.lang,
+            position=position,
         )
         self.show_update(update)
 
@@ -429,6 +439,18 @@ async def run_console(
         thinker.close()
         await store.close()
     return 0
+
+
+def _position_argument(line: str) -> tuple[str, str | None]:
+    """A `/start` line's `position:` argument, taken raw (a position has quotes and
+    apostrophes of its own), and the line without it."""
+    head, found, rest = line.partition(" position:")
+    if not found or not head.strip().casefold().startswith("/start"):
+        return line, None
+    text = rest.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    return head, text
 
 
 def _reader(stream: TextIO) -> Callable[[str], str]:

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from bot.service import errors
 from bot.service.i18n import Text
+from bot.service.positions import initial_state
 from bot.service.table_core import LoadedTable, TableCore, UpdateBuilder, game_name, seat_names
 from bot.service.undo_log import replay_states, undo_played, undo_target
 from bot.service.updates import Update
@@ -59,7 +60,7 @@ class CatchUpActions(TableCore):
         narrated = self._narrated.get(record.id)
         if narrated is None or narrated.seq > record.version:
             seats = [s.seat for s in sorted(record.seats, key=lambda s: s.position)]
-            state = game.new(seats, seed=record.seed, options=record.options)
+            state = initial_state(game, seats, seed=record.seed, options=record.options)
             start = UpdateBuilder()
             start.headline.append(
                 Text.of("table.started", game=game_name(game), seats=seat_names(record.seats))

@@ -198,6 +198,18 @@ class GameUnavailable(TableError):
     key = "error.game_unavailable"
 
 
+class BadPosition(TableError):
+    """The game refused a start position; `detail` is its own explanation naming the part."""
+
+    key = "error.bad_position"
+
+
+class SnapshotFailsCheck(TableError):
+    """A stored snapshot whose state fails the game's `check`: reported, never played on."""
+
+    key = "error.snapshot_fails_check"
+
+
 class BadBotKind(TableError):
     """An AI kind the game (or, before a game is chosen, every game) does not offer."""
 

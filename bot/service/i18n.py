@@ -143,6 +143,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "The game's storage is damaged; nothing was changed. Ask the bot's operator to restore it.",
         "ja": "ゲームの保存領域が破損しています。何も変更されていません。ボットの管理者に復旧を依頼してください。",
     },
+    "error.bad_position": {
+        "en": "That position cannot start a game: {detail}",
+        "ja": "その局面からは始められません：{detail}",
+    },
+    "error.snapshot_fails_check": {
+        "en": "Table {table}: the saved game fails a check ({problem}), so it is not played on. "
+        "Ask the bot's operator to look at it.",
+        "ja": "テーブル {table}: 保存されたゲームが検査に通らない（{problem}）ため、続けられません。"
+        "ボットの管理者に確認を依頼してください。",
+    },
     "error.game_unavailable": {
         "en": "The game {game} is not installed in this bot any more.",
         "ja": "ゲーム「{game}」はこのボットで利用できなくなっています。",

@@ -11,6 +11,7 @@ from bot.service import errors
 from bot.service.errors import clip_input, game_text
 from bot.service.i18n import Text
 from bot.service.players import check_ai_kind
+from bot.service.positions import POSITION_OPTION, initial_state
 from bot.service.reminders import with_reminders
 from bot.service.store import (
     ChannelBusy,
@@ -246,11 +247,14 @@ class LobbyActions(TableCore):
         guild: str | None = None,
         moderator: bool = False,
         remind_after: float | None = None,
+        position: str | None = None,
     ) -> Update:
         """Start the channel's game (host or moderator), adding `bots` AI seats first.
 
         With no lobby yet and a `name` given, `user` joins first: `/start game:x` alone opens a
         solo or all-bots table in one step. Checks everything before changing anything.
+        `position` (a testing aid of the console) starts from that position text instead of a
+        new game, with the table's seats in place of the text's own.
         """
         async with self._lock(f"channel:{channel}"):
             if game is not None:
@@ -267,7 +271,9 @@ class LobbyActions(TableCore):
                 known = ", ".join(g.id for g in games.all())
                 raise errors.NoGameChosen(example=games.all()[0].id, known=known)
             chosen = self._game(game_id)
-            if options is None:
+            if position is not None:
+                options = {POSITION_OPTION: position}
+            elif options is None:
                 options = record.options if game_id == record.game else {}
             # Limits first: a huge `bots` must not build thousands of seats to be refused after.
             if bots < 0:
@@ -298,9 +304,10 @@ class LobbyActions(TableCore):
                     game=game_name(chosen), max=chosen.max_players, have=have
                 )
             try:
-                chosen.validate_options(record.options)  # types too, whatever the game's `new` does
-                state = chosen.new(
-                    [s.seat for s in record.seats], seed=record.seed, options=record.options
+                if position is None:
+                    chosen.validate_options(record.options)  # types too, whatever `new` does
+                state = initial_state(
+                    chosen, [s.seat for s in record.seats], seed=record.seed, options=record.options
                 )
             except InvalidOptions as error:
                 raise errors.BadOptions(detail=game_text(error)) from None

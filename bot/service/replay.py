@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import games
+from bot.service.errors import BadPosition
+from bot.service.positions import initial_state
 from bot.service.store import Store
 from bot.service.undo_log import undo_target
 from games.base import GameError
@@ -44,7 +46,7 @@ async def verify(store: Store, table_id: str) -> Verification:
 
     seats = [s.seat for s in sorted(record.seats, key=lambda s: s.position)]
     try:
-        state = game.new(seats, seed=record.seed, options=record.options)
+        state = initial_state(game, seats, seed=record.seed, options=record.options)
         states = [state]
         for expected_seq, entry in enumerate(moves, start=1):
             if entry.seq != expected_seq:
@@ -64,10 +66,18 @@ async def verify(store: Store, table_id: str) -> Verification:
             states.append(state)
     except GameError as error:
         return failed(f"replay refused: {error}")
+    except BadPosition as error:
+        return failed(f"start position refused: {error}")
     if snapshot[0] != len(moves) or record.version != len(moves):
         return failed(
             f"snapshot at {snapshot[0]}, version {record.version}, but {len(moves)} moves logged"
         )
+    try:
+        problems = game.check(game.load(snapshot[1]))
+    except ValueError:
+        problems = []  # a snapshot that does not even load differs from the replay below
+    if problems:
+        return failed(f"the snapshot fails a check: {problems[0]}")
     if state.model_dump_json() != snapshot[1]:
         return failed("the replayed state differs from the snapshot")
     return Verification(table_id, True, len(moves))

@@ -102,7 +102,13 @@ class LoadedTable:
     def state(self) -> Any:
         if self.parsed is None and self.state_json is not None:
             assert self.game is not None
-            self.parsed = self.game.load(self.state_json)
+            state = self.game.load(self.state_json)
+            # A snapshot read from the store is checked once, here (never on the move path):
+            # one that fails is reported by table and violation and not played on.
+            problems = self.game.check(state)
+            if problems:
+                raise errors.SnapshotFailsCheck(table=self.record.id, problem=problems[0])
+            self.parsed = state
         return self.parsed
 
     def set_state(self, state: Any, state_json: str) -> None:

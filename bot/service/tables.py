@@ -19,6 +19,7 @@ from bot.service.catchup import CatchUpActions
 from bot.service.errors import game_text
 from bot.service.i18n import Text
 from bot.service.lobby import LobbyActions
+from bot.service.positions import position_for
 from bot.service.reminders import ReminderActions
 from bot.service.replay import Verification, verify
 from bot.service.store import (
@@ -269,6 +270,13 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
             to_act=acting,
             legal_moves=loaded.legal_texts(seat.seat, state) if acting else (),
         )
+
+    async def position(self, table_id: str, user: str | None = None) -> str:
+        """The game as position text: all of it once over; while it runs, what `user` may see."""
+        loaded = await self._current(table_id)
+        if loaded.record.status == "lobby" or loaded.game is None:
+            raise errors.NotStarted()
+        return position_for(loaded.game, loaded.record, loaded.peek(), user)
 
     async def log(self, table_id: str, user: str | None = None) -> tuple[LogEntry, ...]:
         """The move log in notation; secret choices are shown only to their own seat until the end."""

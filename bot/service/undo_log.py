@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.service.after_errors import after_text
 from bot.service.i18n import Text
+from bot.service.positions import initial_state
 from bot.service.store import MoveRecord, TableRecord
 from bot.service.updates import PlayedMove
 from games.base import Game
@@ -38,7 +39,7 @@ def replay_states(
     """The state after setup and after every log entry (index = seq): an undo of move k gives
     back the state from before k."""
     seats = [s.seat for s in sorted(record.seats, key=lambda s: s.position)]
-    states = [game.new(seats, seed=record.seed, options=record.options)]
+    states = [initial_state(game, seats, seed=record.seed, options=record.options)]
     for entry in moves:
         target = undo_target(entry)
         if target is None:

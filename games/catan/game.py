@@ -13,7 +13,17 @@ from games.base import (
     ScoreChart,
     rank_standings,
 )
-from games.catan import ai, estimate, history, narration, notation, present, rules, sample
+from games.catan import (
+    ai,
+    estimate,
+    history,
+    narration,
+    notation,
+    position,
+    present,
+    rules,
+    sample,
+)
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
 from games.catan.models import (
     MOVE_TYPES,
@@ -56,6 +66,7 @@ class Catan(ModularGame[State, Move, View, CatanData]):
     sample_module = sample
     estimate_module = estimate
     ai_module = ai
+    position_module = position
 
     def __init__(self, data: CatanData | None = None) -> None:
         self.data = data if data is not None else shipped()

@@ -14,7 +14,7 @@ from games.base import (
     ScoreChart,
     rank_standings,
 )
-from games.catherine import ai, chart, estimate, present, rules, sample
+from games.catherine import ai, chart, estimate, position, present, rules, sample
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.models import (
     MOVE_TYPES,
@@ -50,6 +50,7 @@ class Catherine(ModularGame[State, Move, View, Data]):
     sample_module = sample
     estimate_module = estimate
     ai_module = ai
+    position_module = position
 
     def __init__(self, data: Data = DATA) -> None:
         self.data = data

@@ -11,7 +11,18 @@ from games.adapters import Offer
 from games.base import Event, InvalidOptions, Outcome, Rng, ScoreChart, rank_standings
 from games.fastbuild import build
 from games.modular import ModularGame
-from games.stpetersburg import ai, chart, effects, narration, notation, present, rules, sample
+from games.position import Sight
+from games.stpetersburg import (
+    ai,
+    chart,
+    effects,
+    narration,
+    notation,
+    position,
+    present,
+    rules,
+    sample,
+)
 from games.stpetersburg.data import (
     BOARD_SIZE,
     CARDS,
@@ -379,6 +390,20 @@ class StPetersburg(ModularGame[State, Move, View, None]):
             for source, card, old in sources
             for target, price in held.offers(card, old)
         )
+
+    # ------------------------------------------------------------ positions as text
+
+    def position_text(self, state: State) -> str:
+        return position.position_text(state)
+
+    def view_text(self, state: State, viewer: str | None) -> str:
+        return position.position_text(state, Sight.of(self.players(state), viewer))
+
+    def from_position(self, text: str) -> State:
+        return position.from_position(text)
+
+    def check(self, state: State) -> list[str]:
+        return position.check(state)
 
     # ------------------------------------------------------------ the end
 

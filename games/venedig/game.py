@@ -14,7 +14,18 @@ from games.base import (
     rank_standings,
 )
 from games.modular import ModularGame
-from games.venedig import ai, core, estimate, history, narration, notation, present, rules, sample
+from games.venedig import (
+    ai,
+    core,
+    estimate,
+    history,
+    narration,
+    notation,
+    position,
+    present,
+    rules,
+    sample,
+)
 from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
@@ -50,6 +61,7 @@ class Venedig(ModularGame[State, Move, View, Data]):
     sample_module = sample
     estimate_module = estimate
     ai_module = ai
+    position_module = position
 
     def __init__(self, data: Data = DATA) -> None:
         self.data = data

@@ -6,8 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import games
+from games.catherine.data import GOODS
 from games.catherine.models import Move, State
 from games.catherine.rules import Table
+from games.position import items
+from tests.games.positions import at
 
 G: Any = games.get("catherine")
 D = G.data
@@ -37,27 +40,42 @@ def activating(
     players: int = 2,
     **fields: Any,
 ) -> State:
-    """Seat a about to run `card` (activated by `below`), with `row` before it in the action row.
+    """Seat a about to run `card` (activated by `below`), with `row` before it in the action row:
+    a position (tests/games/positions.py), the cards named taken from the deck. `fields` set
+    more of seat a (favour, houses, tiles...).
 
-    Seat b still owes its own decision, so the round does not move on in these tests.
+    Every other seat still owes its own action (a card the test does not name), so the round
+    does not move on in these tests.
     """
-    state = start(players).model_copy(update={"phase": "activate", "round": 1, "events": ()})
-    full_row = (*row, card)
-    state = set_player(
-        state,
-        0,
-        hand=hand,
-        row=full_row,
-        below=("",) * len(row) + (below,),
-        active=card,
-        todo="action",
-        **fields,
-    )
-    for seat in range(1, players):
-        state = set_player(
-            state, seat, hand=(), row=("W33",), below=("W09",), active="W33", todo="action"
-        )
-    return state
+    named = {card, below, *hand, *row}
+    # Each other seat runs a plain VP card (W33's kind: execute, then a bonus to pay for).
+    actions = [c for c in D.deck if D.cards[c].tpl == "T9" and c not in named]
+    spare = [c for c in reversed(D.deck) if c not in named and c not in actions]
+    parts: dict[str, Any] = {
+        "phase": "activate",
+        "round": 1,
+        "1.hand": items(hand),
+        "1.row": items((*row, card)),
+        "1.below": items(["-"] * len(row) + [below]),
+        "1.active": card,
+        "1.todo": "action",
+    }
+    for seat in range(2, players + 1):
+        action, under = actions.pop(), spare.pop()
+        parts |= {f"{seat}.hand": "", f"{seat}.row": action, f"{seat}.below": under}
+        parts |= {f"{seat}.active": action, f"{seat}.todo": "action"}
+    for name in ("favour", "jokers", "vp"):
+        if name in fields:
+            parts[f"1.{name}"] = fields.pop(name)
+    if "1.jokers" in parts:  # out of the supply (a 2-player game has none)
+        parts["jokers"] = D.rules.jokers - parts["1.jokers"] if players > 2 else 0
+    if "houses" in fields:
+        parts["1.houses"] = items(fields.pop("houses"))
+    if "tiles" in fields:
+        tiles = fields.pop("tiles")
+        parts["1.goods"] = items(g for g, n in zip(GOODS, tiles, strict=True) for _ in range(n))
+    state = at(G, start(players), parts)
+    return set_player(state, 0, **fields) if fields else state
 
 
 def play(state: State, seat: str, *texts: str) -> State:

@@ -6,8 +6,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import games
-from games.stpetersburg.data import BOARD_SIZE, STACKS, card_key
+from games.position import items
+from games.stpetersburg.data import BOARD_SIZE, CARDS, PHASES, card_key
 from games.stpetersburg.models import BoardCard, State
+from tests.games.positions import at
 
 G = games.get("stpetersburg")
 SEATS = ("A", "B", "C", "D")
@@ -38,30 +40,30 @@ def position(
     markers: Mapping[str, int] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> State:
-    """A game of `players` seats (A, B, ...) set to the given position; unnamed parts as dealt."""
+    """A game of `players` seats (A, B, ...) set to the given position, unnamed parts as dealt:
+    a position (tests/games/positions.py), so the cards named come out of their stacks."""
     state = G.new(list(SEATS[:players]), seed=1, options=options or {})
-    seats = list(state.players)
+    parts: dict[str, Any] = {"phase": phase, "turn": turn + 1}
     for seat in range(players):
-        changes: dict[str, Any] = {}
+        number = seat + 1
         if areas and seat in areas:
-            changes["area"] = keys(areas[seat])
+            parts[f"{number}.area"] = items(CARDS[key(c)].en for c in areas[seat])
         if hands and seat in hands:
-            changes["hand"] = keys(hands[seat])
+            parts[f"{number}.hand"] = items(CARDS[key(c)].en for c in hands[seat])
         if money and seat in money:
-            changes["money"] = money[seat]
+            parts[f"{number}.money"] = money[seat]
         if points and seat in points:
-            changes["points"] = points[seat]
-        seats[seat] = seats[seat].model_copy(update=changes)
-    update: dict[str, Any] = {"players": tuple(seats), "phase": phase, "turn": turn}
+            parts[f"{number}.points"] = points[seat]
     if board or old:
-        cards = [BoardCard(card=key(c), old=True) for c in old]
-        cards += [BoardCard(card=key(c)) for c in board]
-        update["board"] = (*cards, *(None,) * (BOARD_SIZE - len(cards)))
-    if stacks is not None:
-        update["stacks"] = {s: keys(stacks.get(s, state.stacks[s])) for s in STACKS}
+        cards = [f"old {CARDS[key(c)].en}" for c in old] + [CARDS[key(c)].en for c in board]
+        parts["board"] = items([*cards, *["-"] * (BOARD_SIZE - len(cards))])
+    for stack, cards_ in (stacks or {}).items():
+        parts[stack] = items(CARDS[key(c)].en for c in cards_)
     if markers is not None:
-        update["markers"] = {**state.markers, **markers}
-    return state.model_copy(update=update)
+        held = {**state.markers, **markers}
+        for seat in range(players):
+            parts[f"{seat + 1}.markers"] = items(p for p in PHASES if held[p] == seat)
+    return at(G, state, parts)
 
 
 def play(state: State, *moves: tuple[str, str]) -> State:

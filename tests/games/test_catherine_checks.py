@@ -21,6 +21,7 @@ from tests.games.cat_helpers import (
     set_player,
     start,
 )
+from tests.games.positions import at
 from tests.games.test_conformance import random_game
 
 
@@ -34,10 +35,10 @@ def position_with(**column: int) -> int:
 
 def placing(players: int = 2) -> State:
     """Round 1, phase B, with empty displays and hands for the test to fill."""
-    state = start(players).model_copy(update={"phase": "place", "round": 1, "events": ()})
-    for seat in range(players):
-        state = set_player(state, seat, hand=(), row=(), below=())
-    return state
+    empty = {
+        f"{seat}.{part}": "" for seat in range(1, players + 1) for part in ("hand", "row", "below")
+    }
+    return at(G, start(players), {"phase": "place", "round": 1, **empty})
 
 
 # ---------------------------------------------------------------- worked examples
@@ -175,7 +176,8 @@ def test_check_11_two_vp_per_book_even_with_none():
 
 
 def test_check_12_goods_sets_and_jokers_do_not_count():
-    state = activating("W31", "W01", row=("W30", "W17"), tiles=(1, 1, 1, 1), jokers=3)
+    # Three seats: a 2-player game has no jokers.
+    state = activating("W31", "W01", row=("W30", "W17"), tiles=(1, 1, 1, 1), jokers=3, players=3)
     assert play(state, "a", "execute").players[0].vp == 4
     state = activating("W31", "W01", row=("W30", "W17", "W29", "W18"), tiles=(1, 1, 1, 1))
     assert play(state, "a", "execute").players[0].vp == 8

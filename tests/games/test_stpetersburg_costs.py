@@ -135,7 +135,8 @@ def test_observatory_drawn_card_gets_no_old_discount_but_other_discounts():
 
 
 def test_cost_never_below_one_and_discounts_stack():
-    player = position(areas={0: ["Lumberjack"] * 6}).players[0]
+    # All six Lumberjacks in play (the market holds something else, or there would be seven).
+    player = position(areas={0: ["Lumberjack"] * 6}, board=["Market"]).players[0]
     assert rules.cost(player, "lumberjack", old=True) == 1
 
 

@@ -14,7 +14,7 @@ def test_check_19_r1_rulebook_action_step():
         4,
         phase="aristocrats",
         turn=0,
-        markers={"aristocrats": 0},
+        markers={"workers": 1, "buildings": 2, "aristocrats": 0, "trading": 3},
         board=[
             "Administrator",
             "Administrator",

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from games.base import IllegalMove
+from games.position import items
 from games.venedig import GAME
 from games.venedig.core import advance
 from games.venedig.data import DATA, TYPES
 from games.venedig.models import VIRTUAL, Convert
 from games.venedig.rules import virtual_card
+from tests.games.positions import at
 from tests.games.test_conformance import random_game
 from tests.games.venedig_helpers import (
-    built,
     counts,
     drained,
     events,
@@ -41,8 +42,9 @@ def test_check_14_posts_beyond_the_goal():
 
 
 def gold(swamp=(), treasure=()):
-    state = with_player(start(3), "A", swamp=swamp, treasure=treasure)
-    return state.model_copy(update={"treasure": state.treasure[: 18 - len(treasure)]})
+    return at(
+        GAME, start(3), {"1.swamp": items(map(str, swamp)), "1.treasure": items(map(str, treasure))}
+    )
 
 
 def test_check_15_conversion():
@@ -60,9 +62,8 @@ def test_check_15_conversion():
 
 
 def casa_at(position, c, r, stock=None):
-    state = with_player(start(3), "A", hand=kinds("casa"), pos=position)
-    if stock is not None:
-        state = state.model_copy(update={"treasure": stock})
+    stocked = {} if stock is None else {"treasure": items(map(str, stock))}
+    state = at(GAME, start(3), {"1.hand": "Casa", "1.pos": position, **stocked})
     return play(state, "A", f"casa {label(c, r)}")
 
 
@@ -86,13 +87,14 @@ def test_check_16_treasure_adjacency(position, cell, draws):
 
 
 def test_check_16_treasure_order_builder_first_and_stock_runs_out():
-    state = start(3)
-    state = with_player(state, "A", front=counts(palazzo=1), pos=15)
-    state = with_player(state, "B", front=counts(palazzo=2), pos=16)
-    state = with_architect(drained(state, (10, 4), (10, 5)), "palazzo", 1)
-    state = state.model_copy(update={"treasure": (6,)})
+    state = at(
+        GAME,
+        start(3),
+        {"1.front": "Palazzo", "1.pos": 15, "2.front": "Palazzo*2", "2.pos": 16},
+    )
+    state = at(GAME, state, {"architects": "Palazzo:2", "free": "+B13,B18", "treasure": "6"})
     state = play(state, "A", "resolve palazzo")
-    state = play(state, "B", f"build palazzo {label(10, 4)}-{label(10, 5)}")
+    state = play(state, "B", "build palazzo B13-B18")
     assert [e["seat"] for e in events(state, "treasure")] == ["B"]
     assert player(state, "B").treasure == (6,) and player(state, "A").treasure == ()
 
@@ -105,10 +107,11 @@ def test_check_17_treasure_is_decided_before_moving():
 def test_check_18_two_type_limit_passes_the_architect():
     # The digest's Ponte with 2 + 1 cards would be a completed group (3 needed) that must be
     # built before step 1 ends; Basilika (4 needed) keeps the check's counts meaningful.
-    state = start(3)
-    state = with_player(state, "A", front=counts(palazzo=1, campo=1, basilika=2))
-    state = with_player(state, "B", front=counts(basilika=1))
-    state = with_architect(state, "basilika", 0)
+    state = at(
+        GAME,
+        start(3),
+        {"1.front": "Palazzo,Campo,Basilika*2", "2.front": "Basilika", "architects": "Basilika:1"},
+    )
     state = play(state, "A", "done")
     assert state.phase == "limit"
     assert {GAME.format(m) for m in GAME.legal_moves(state, "A")} == {
@@ -201,22 +204,27 @@ def test_check_22_no_location_for_a_completed_group():
 
 
 def test_check_23_rulebook_turn_example():
-    state = start(3)
-    state = built(state, "casa", (2, 2), (3, 2), (4, 2), (4, 8), (5, 8))
-    state = drained(state, (2, 4), (3, 4), (5, 5), (5, 7))
-    hand = kinds("ponte", "ponte", "casa", "casa", "palazzo")
-    state = with_player(state, "A", hand=hand, pos=13)
-    state = with_player(state, "B", front=counts(ponte=1), pos=21)
-    state = with_architect(state, "ponte", 1)
-    state = state.model_copy(
-        update={"treasure": (5, 3, *state.treasure[2:]), "pool": kinds("campo")}
+    state = at(
+        GAME,
+        start(3),
+        {
+            "buildings": "Casa A1,Casa A2,Casa A3,Casa D7,Casa D8",
+            "free": "+A11,A12,A19,D4",
+            "1.hand": "Ponte*2,Casa*2,Palazzo",
+            "1.pos": 13,
+            "2.front": "Ponte",
+            "2.pos": 21,
+            "architects": "Ponte:2",
+            "treasure": "5,3+",
+            "pool": "Campo",
+        },
     )
     # 1. A plays 2 Ponte cards, takes the architect (2 > 1): the group is complete.
     state = play(state, "A", "play ponte 2")
     assert state.architects[TYPES.index("ponte")] == 0 and events(state, "play")[0]["complete"]
     # 2. Two Casas in district A, which borders A's gondola: a treasure and a step each.
-    state = play(state, "A", f"casa {label(2, 4)}")
-    state = play(state, "A", f"casa {label(3, 4)}")
+    state = play(state, "A", "casa A11")
+    state = play(state, "A", "casa A12")
     assert player(state, "A").treasure == (3, 5) and pos(state, "A") == 15
     # 3. The Ponte between A (now 5 Casas) and D (2): A scores 5, no treasure on 15.
     state = play(state, "A", "build ponte AD2 A")
@@ -236,8 +244,8 @@ def test_check_23_rulebook_turn_example():
     assert state.discard.count(TYPES.index("ponte")) == 3
     # 7. Step 2: two swamp tiles.  8. Step 3: a Palazzo into the pool, 1 pool card, 2 deck cards.
     state = play(state, "A", "done")
-    state = play(state, "A", f"drain {label(6, 3)}")
-    state = play(state, "A", f"drain {label(6, 4)}")
+    state = play(state, "A", "drain A10")
+    state = play(state, "A", "drain A15")
     assert len(player(state, "A").swamp) == 2
     state = play(state, "A", "swap palazzo take campo deck deck")
     assert events(state, "draw")[0] | {"seat": None} == {
@@ -261,11 +269,13 @@ def test_check_24_supply_trigger_ends_even_with_groups_waiting():
 
 
 def test_check_25_goal_trigger_lets_the_others_move():
-    state = start(3)
-    state = with_player(state, "A", front=counts(palazzo=2), pos=58)
-    state = with_player(state, "B", front=counts(palazzo=1), pos=5)
-    state = with_architect(drained(state, (15, 4), (16, 4)), "palazzo", 0)
-    state = play(state, "A", f"build palazzo {label(15, 4)}-{label(16, 4)}")
+    state = at(
+        GAME,
+        start(3),
+        {"1.front": "Palazzo*2", "1.pos": 58, "2.front": "Palazzo", "2.pos": 5},
+    )
+    state = at(GAME, state, {"architects": "Palazzo:1", "free": "+E14,E15"})
+    state = play(state, "A", "build palazzo E14-E15")
     assert pos(state, "A") >= 60 and events(state, "trigger")[0]["reason"] == "goal"
     assert pos(state, "B") > 5
     assert GAME.outcome(state) is not None
@@ -294,25 +304,21 @@ def test_check_27_ranking_is_by_position():
 
 
 def two_players(virtual, deck_top):
-    state = start(2)
-    state = state.model_copy(
-        update={"virtual": virtual, "deck": (TYPES.index(deck_top), *state.deck)}
-    )
-    return state
+    return at(GAME, start(2), {"virtual": virtual, "deck": f"{deck_top}+"})
 
 
 def test_check_28_virtual_players_card():
     events_: list = []
-    third = two_players(counts(palazzo=1, campo=1), "ponte")
+    third = two_players("Palazzo,Campo", "Ponte")
     after = virtual_card(third, GAME.catalog, events_)
     assert after.virtual == third.virtual and after.discard[-1] == TYPES.index("ponte")
-    casa = virtual_card(two_players(counts(), "casa"), GAME.catalog, [])
+    casa = virtual_card(two_players("", "Casa"), GAME.catalog, [])
     assert casa.phase == "vcasa" and GAME.to_act(casa) == {"A"}
     placed = play(casa, "A", f"place {label(5, 2)}")
     assert placed.supply[0] == casa.supply[0] - 1 and not events(placed, "move")
     assert placed.phase == "build"
-    group = with_player(two_players(counts(basilika=2), "basilika"), "A", front=counts(basilika=1))
-    group = with_architect(group, "basilika", 2)
+    group = at(GAME, two_players("Basilika*2", "Basilika"), {"1.front": "Basilika"})
+    group = at(GAME, group, {"architects": "Basilika:3"})
     group = virtual_card(group, GAME.catalog, [])
     assert group.virtual == counts(basilika=3)
     moves = GAME.legal_moves(group, "A")
@@ -321,13 +327,15 @@ def test_check_28_virtual_players_card():
 
 
 def test_check_29_virtual_master_builder():
-    state = two_players(counts(palazzo=2), "casa")
-    state = with_architect(state, "palazzo", 2)
-    state = with_player(state, "A", hand=kinds("palazzo"), pos=15)
-    state = built(drained(state, (10, 4), (10, 5)), "casa", (9, 3))
+    state = at(
+        GAME,
+        two_players("Palazzo*2", "Casa"),
+        {"architects": "Palazzo:3", "1.hand": "Palazzo", "1.pos": 15},
+    )
+    state = at(GAME, state, {"free": "+B13,B18", "buildings": "Casa B7"})
     state = play(state, "A", "play palazzo 1")
     assert state.architects[TYPES.index("palazzo")] == 2
-    state = play(state, "A", f"build palazzo {label(10, 4)}-{label(10, 5)}")
+    state = play(state, "A", "build palazzo B13-B18")
     built_event = events(state, "build")[0]
     assert built_event["seat"] == VIRTUAL and built_event["points"] == {VIRTUAL: 0, "A": 2}
     assert [e["seat"] for e in events(state, "treasure")] == ["A"]

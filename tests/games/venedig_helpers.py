@@ -7,6 +7,7 @@ from typing import Any
 from games.venedig import GAME
 from games.venedig.data import DATA, TYPES
 from games.venedig.models import Move, State
+from tests.games.positions import at
 
 SEATS = ("A", "B", "C", "D", "E")
 _CELL = {cell: i for i, cell in enumerate(DATA.cells)}
@@ -29,13 +30,13 @@ def counts(**by_type: int) -> tuple[int, ...]:
 
 
 def start(players: int = 3, seed: int = 1) -> State:
-    """A new game with seat A to start, every hand empty (set what a test needs)."""
+    """A new game with seat A to start, every hand empty (set what a test needs): a position,
+    so the cards dealt went back to the bottom of the deck."""
     state = GAME.new(SEATS[:players], seed=seed, options={"start": 0})
-    players_ = tuple(p.model_copy(update={"hand": ()}) for p in state.players)
-    state = state.model_copy(update={"players": players_, "phase": "build", "events": ()})
+    empty = {f"{seat}.hand": "" for seat in range(1, players + 1)}
     if state.virtual is not None:
-        state = state.model_copy(update={"virtual": (0, 0, 0, 0, 0)})
-    return state
+        empty["virtual"] = ""
+    return at(GAME, state, {**empty, "phase": "build"})
 
 
 def with_player(state: State, seat: str, **update: Any) -> State:
