@@ -17,14 +17,26 @@ from bot.service.i18n import Text
 from bot.service.store import MoveRecord, SeatRecord, StaleRevision, TableRecord
 from bot.service.store.undo import UndoRecord
 from bot.service.table_core import WRITE_ATTEMPTS, LoadedTable, TableCore, UpdateBuilder
-from bot.service.undo_log import live_moves, replay_states, undo_json, undo_notation, undo_target
+from bot.service.undo_log import (
+    live_moves,
+    public_words,
+    replay_states,
+    undo_json,
+    undo_notation,
+    undo_target,
+)
 from bot.service.updates import TableInfo, Update
 
 UndoStatus = Literal["asked", "agreed", "accepted", "refused"]
 
 
 def _text(key: str, **params: object) -> Text:
-    return Text.each(lambda lang: after_text(key, lang, **params))
+    """The message in each language; a parameter given as Text is taken in that language."""
+    return Text.each(
+        lambda lang: after_text(
+            key, lang, **{k: v.get(lang) if isinstance(v, Text) else v for k, v in params.items()}
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +105,7 @@ class UndoActions(TableCore):
                     "undo.asked",
                     asker=seat.seat,
                     move=target.seq,
-                    notation=target.notation,
+                    notation=public_words(game, target),  # said in public: as the log says it
                     voters=names,
                     minutes=round(self.undo_timeout / 60),
                 ),
@@ -207,7 +219,12 @@ class UndoActions(TableCore):
         loaded.record, loaded.last_move = new_record, entry
         loaded.set_state(restored, state_json)
         self._remember(loaded)
-        text = _text("undo.accepted", asker=request.seat, move=target.seq, notation=target.notation)
+        text = _text(
+            "undo.accepted",
+            asker=request.seat,
+            move=target.seq,
+            notation=public_words(game, target),
+        )
         builder = UpdateBuilder()
         builder.headline.append(text)
         return UndoResult("accepted", TableInfo.of(new_record), text, update=builder.build(loaded))

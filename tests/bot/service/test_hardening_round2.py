@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import games
 from bot.service import errors
 from bot.service.after_errors import UndoRefused
 from bot.service.store import SqliteStore, Store
 from bot.service.store.postgres import PostgresStore
 from bot.service.tables import TableDefaults, TableService
 from tests.bot.conftest import ServiceFactory, dump
+from tests.bot.testgames import Sealed, SealedState
 
 Opener = Callable[[], Awaitable[Store]]
 
@@ -150,3 +152,69 @@ async def test_two_processes_answering_at_once_lose_no_vote(
     assert "accepted" in [a.status for a in answers]
     assert [e.notation for e in await service_a.log(table_id)][-1] == "undo 1"
     assert await store_a.undo.get(table_id) is None
+
+
+# ---------------------------------------------------------------- hidden information
+
+
+class QuietSealed(Sealed):
+    """Sealed bids whose single bid reveals nothing (only a round's last bid shows them all), so
+    a secret bid may be taken back, as a Catherine placement may be."""
+
+    id = "quiet_sealed"
+
+    def reveals(self, before: SealedState, after: SealedState) -> bool:
+        return before.round != after.round
+
+
+@pytest.fixture
+def quiet_sealed() -> Iterator[str]:
+    games.register(QuietSealed())
+    yield QuietSealed.id
+    games.unregister(QuietSealed.id)
+
+
+async def three_bidders(service: TableService, game: str) -> str:
+    for user, name in (("u1", "Anna"), ("u2", "Boris"), ("u3", "Clara")):
+        await service.join("c1", user, name=name)
+    return (await service.start("c1", "u1", game=game)).table.id
+
+
+async def test_the_public_undo_request_does_not_name_a_secret_move(
+    service: TableService, quiet_sealed: str
+) -> None:
+    """Finding 6: "Anna asks to take back their move 1 (bid 3)" named a secret bid the public
+    log shows as a secret choice; the request and the undo describe it as the log does."""
+    table_id = await three_bidders(service, quiet_sealed)
+    await service.act(table_id, "u1", "bid 3")
+    public_line = (await service.log(table_id))[0]
+    assert public_line.notation is None
+    asked = await service.ask_undo(table_id, "u1")
+    await service.answer_undo(table_id, "u2", True)
+    accepted = await service.answer_undo(table_id, "u3", True)
+    assert accepted.status == "accepted"
+    for lang in ("en", "ja"):
+        hidden = public_line.line(lang).split(": ", 1)[1]
+        for said in (asked.text.get(lang), accepted.text.get(lang)):
+            assert hidden in said
+            assert "bid 3" not in said and "入札 3" not in said
+
+
+async def test_a_replaced_member_sees_no_secret_of_the_seat_after_it_left_them(
+    service: TableService, quiet_sealed: str
+) -> None:
+    """Finding 7: the host hands Clara's seat to an AI, which bids at once; Clara's log shows her
+    own earlier bid but the AI's bid only as the public sees it."""
+    table_id = await three_bidders(service, quiet_sealed)
+    for user in ("u1", "u2", "u3"):
+        await service.act(table_id, user, "bid 1")  # round 1: Clara's own bid
+    await service.act(table_id, "u1", "bid 2")
+    handed = await service.replace_with_ai(table_id, "u1", "u3")
+    assert [m.seat for m in handed.moves] == ["Clara"]  # the AI bid at once
+    ai_bid = len(await service.log(table_id))
+    clara = {e.seq: e for e in await service.log(table_id, "u3")}
+    public = {e.seq: e for e in await service.log(table_id)}
+    assert clara[3].notation == "bid 1"  # her own, made while she held the seat
+    assert clara[ai_bid].notation is None
+    assert clara[ai_bid].line("en") == public[ai_bid].line("en")
+    assert clara[4].notation is None  # Anna's secret bid, as before
