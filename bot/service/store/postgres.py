@@ -168,7 +168,7 @@ class PostgresStore(SharedQueries):
         shown = dsn.split("@")[-1]  # never print a password
         try:
             pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size)
-        except _FAILURES as error:
+        except Exception as error:  # whatever it is: a bad URL, a refusal, a dead server
             raise CannotOpen(f"{shown}: cannot connect to PostgreSQL: {error}") from error
         store = cls(pool, dsn)
         try:
@@ -176,7 +176,7 @@ class PostgresStore(SharedQueries):
         except CannotOpen:
             await pool.close()
             raise
-        except _FAILURES as error:
+        except Exception as error:
             await pool.close()
             raise CannotOpen(f"{shown}: cannot migrate the database: {error}") from error
         return store

@@ -200,12 +200,14 @@ class SqliteStore(SharedQueries):
             await writer.run(_migrate)
             opened.append(await DbThread.open(path, "reader", (busy, "query_only = ON")))
             opened.append(await DbThread.open(path, "checkpointer", ("busy_timeout = 200",)))
-        except (sqlite3.Error, errors.StorageUnavailable, OSError, CannotOpen) as error:
+        except Exception as error:  # whatever it is (a damaged file can even fail to decode)
             for thread in opened:
                 await thread.close()
             if isinstance(error, CannotOpen):
                 raise
             cause = error.__cause__ if isinstance(error, errors.StorageUnavailable) else error
+            if isinstance(cause, UnicodeDecodeError):  # SQLite quoted bytes that are no text
+                cause = "the file is damaged (its schema is unreadable)"
             raise CannotOpen(f"{path}: cannot open the database: {cause}") from error
         store = cls(path, opened[0], opened[1], opened[2], wal_limit)
         store.checkpoint_every = checkpoint_every
