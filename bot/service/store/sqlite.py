@@ -206,9 +206,10 @@ class SqliteStore(SharedQueries):
             if isinstance(error, CannotOpen):
                 raise
             cause = error.__cause__ if isinstance(error, errors.StorageUnavailable) else error
+            reason = str(cause)
             if isinstance(cause, UnicodeDecodeError):  # SQLite quoted bytes that are no text
-                cause = "the file is damaged (its schema is unreadable)"
-            raise CannotOpen(f"{path}: cannot open the database: {cause}") from error
+                reason = "the file is damaged (its schema is unreadable)"
+            raise CannotOpen(f"{path}: cannot open the database: {reason}") from error
         store = cls(path, opened[0], opened[1], opened[2], wal_limit)
         store.checkpoint_every = checkpoint_every
         store._checkpoints = asyncio.create_task(store._checkpoint_regularly())
