@@ -304,6 +304,16 @@ class TableCore:
             lock = self._locks[key] = asyncio.Lock()
         return lock
 
+    async def settle(self, timeout: float) -> bool:
+        """Wait (at most `timeout` seconds) until no table or lobby is being written, e.g. to
+        stop the process; whether it is so."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while any(lock.locked() for lock in list(self._locks.values())):
+            if asyncio.get_running_loop().time() >= deadline:
+                return False
+            await asyncio.sleep(0.02)
+        return True
+
     def _game(self, game_id: str) -> AnyGame:
         try:
             return games.get(game_id)
