@@ -1,21 +1,26 @@
 """Soak benchmark: minutes of mixed load on many tables, with the serving process SIGKILLed at random.
 
 Run: .venv/bin/python -m bench.soak [--minutes 10] [--tables 1000] [--rate 400] [--kill-every 30]
-Prints one JSON object: moves acknowledged vs present after every kill, the WAL size and the
-worker's resident memory sampled over time, and a replay check of the tables.
+         [--db FILE or postgresql://...]
+Prints one JSON object: moves acknowledged vs present after every kill, the WAL size (SQLite) and
+the worker's resident memory sampled over time, a replay check of the tables, and how many of
+the killed workers' child processes (AI pool workers, the resource tracker) were still alive
+5 seconds after the run (`processes_left`: must be 0).
 
 A worker process (`--worker DB`) serves the tables: players think (exponential times) so that all
 tables together offer `--rate` moves per second; each reads its hand and plays a random legal
 move through `act`, another task reads boards (`status`), changes reminder settings now and then
 and runs the reminder tick. The worker prints `ack <table> <version>` after each `act` returns.
-The parent kills it with SIGKILL after a random time (mean `--kill-every` s), starts a new one on
-the same file, and at the end checks that every acknowledged version is present.
+The worker starts the AI process pool as the bot does. The parent kills it with SIGKILL after a
+random time (mean `--kill-every` s), starts a new one on the same database, and at the end checks
+that every acknowledged version is present.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -31,8 +36,10 @@ from typing import Any
 from bench.tables import GAME, Table
 from bot.service import errors
 from bot.service.memory import tune_for_serving
-from bot.service.store import SqliteStore
+from bot.service.store import open_store
 from bot.service.tables import TableService
+from bot.service.thinking import Thinker
+from tests.bot.processes import children_of, wait_until_gone
 
 # ---------------------------------------------------------------- the worker
 
@@ -48,10 +55,12 @@ async def _table_in(service: TableService, channel: str) -> Table:
     return Table(channel, user, update.table.id, update.finished)
 
 
-async def serve(database: Path, count: int, rate: float, seed: int) -> None:
+async def serve(database: str, count: int, rate: float, seed: int) -> None:
+    thinker = Thinker()
+    thinker.start()  # as the bot does: its workers must end with this process, however it ends
     tune_for_serving()  # as the bot does
-    store = await SqliteStore.open(database)
-    service = TableService(store)
+    store = await open_store(database)
+    service = TableService(store, thinker=thinker)
     tables = []
     for start in range(0, count, 100):
         batch = range(start, min(count, start + 100))
@@ -105,7 +114,7 @@ class Worker:
     """One serving process and a thread reading its acknowledgements."""
 
     def __init__(
-        self, database: Path, arguments: argparse.Namespace, seed: int, acked: dict[str, int]
+        self, database: str, arguments: argparse.Namespace, seed: int, acked: dict[str, int]
     ) -> None:
         self.process = subprocess.Popen(
             [
@@ -113,7 +122,7 @@ class Worker:
                 "-m",
                 "bench.soak",
                 "--worker",
-                str(database),
+                database,
                 "--tables",
                 str(arguments.tables),
                 "--rate",
@@ -148,15 +157,18 @@ class Worker:
             return None
         return None
 
-    def kill(self) -> None:
+    def kill(self) -> list[int]:
+        """SIGKILL; the child processes it had (to check that they end on their own)."""
+        children = children_of(self.process.pid)
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
         self._reader.join(timeout=10)  # the acks it wrote before dying are still in the pipe
+        return children
 
 
-async def check(database: Path, acked: dict[str, int]) -> dict[str, Any]:
+async def check(database: str, acked: dict[str, int]) -> dict[str, Any]:
     """Every acknowledged version present; replay agrees with the snapshot on every table."""
-    store = await SqliteStore.open(database)
+    store = await open_store(database)
     try:
         service = TableService(store)
         missing = []
@@ -180,7 +192,7 @@ async def check(database: Path, acked: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def soak(arguments: argparse.Namespace, database: Path) -> dict[str, Any]:
+def soak(arguments: argparse.Namespace, database: str) -> dict[str, Any]:
     rng = random.Random(arguments.seed)
     acked: dict[str, int] = {}
     samples: list[dict[str, Any]] = []
@@ -189,6 +201,8 @@ def soak(arguments: argparse.Namespace, database: Path) -> dict[str, Any]:
     deadline = started + arguments.minutes * 60
     worker = Worker(database, arguments, rng.randrange(2**31), acked)
     next_kill = time.monotonic() + rng.expovariate(1 / arguments.kill_every)
+    orphans: list[int] = []  # children of killed workers, which must end on their own
+    sqlite = not database.startswith(("postgresql://", "postgres://"))
     while time.monotonic() < deadline:
         time.sleep(1.0)
         now = time.monotonic()
@@ -196,17 +210,21 @@ def soak(arguments: argparse.Namespace, database: Path) -> dict[str, Any]:
         samples.append(
             {
                 "t": round(now - started),
-                "wal_mb": round(wal.stat().st_size / 2**20, 2) if wal.exists() else 0.0,
+                "wal_mb": round(wal.stat().st_size / 2**20, 2) if sqlite and wal.exists() else 0.0,
                 "rss_mb": worker.rss_mb(),
                 "acks": sum(acked.values()),
             }
         )
         if now >= next_kill and worker.ready.is_set():
-            worker.kill()
+            orphans += worker.kill()
             kills.append(round(now - started, 1))
             worker = Worker(database, arguments, rng.randrange(2**31), acked)
             next_kill = now + rng.expovariate(1 / arguments.kill_every)
-    worker.kill()
+    orphans += worker.kill()
+    left = wait_until_gone(orphans, seconds=5.0)
+    for pid in left:  # reported below; not left running after the benchmark
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
     result = asyncio.run(check(database, acked))
     walls = [s["wal_mb"] for s in samples]
     rss = [s["rss_mb"] for s in samples if s["rss_mb"] is not None]
@@ -220,7 +238,10 @@ def soak(arguments: argparse.Namespace, database: Path) -> dict[str, Any]:
         **result,
         "wal_mb": {"max": max(walls, default=0), "last": walls[-1] if walls else 0},
         "rss_mb": {"max": max(rss, default=0), "last": rss[-1] if rss else 0},
-        "database_mb": round(database.stat().st_size / 2**20, 1),
+        "backend": "sqlite" if sqlite else "postgresql",
+        "database_mb": round(Path(database).stat().st_size / 2**20, 1) if sqlite else None,
+        "child_processes_of_killed_workers": len(orphans),
+        "processes_left": len(left),
         "samples_every_10s": samples[::10],
     }
 
@@ -232,14 +253,16 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=400.0, help="moves per second offered")
     parser.add_argument("--kill-every", type=float, default=30.0, help="mean seconds between kills")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--db", type=Path, help="database file (default: a temporary one)")
-    parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--db", help="database file or postgresql:// URL (default: a temporary SQLite file)"
+    )
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.worker is not None:
         asyncio.run(serve(arguments.worker, arguments.tables, arguments.rate, arguments.seed))
         return
     with tempfile.TemporaryDirectory(prefix="bench-soak-") as folder:
-        database = arguments.db or Path(folder) / "soak.sqlite3"
+        database = arguments.db or str(Path(folder) / "soak.sqlite3")
         print(json.dumps(soak(arguments, database), indent=2))
 
 

@@ -32,6 +32,7 @@ from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import DYNAMIC_ITEMS, choice_index
 from bot.discord.host import Renderer
 from bot.discord.panels import UNKNOWN_INTERACTION, Panels, answered
+from bot.discord.stopping import serve_until_stopped
 from bot.discord.texts import DISCORD, dt
 from bot.service import errors
 from bot.service.config import Settings, table_defaults, thinking_settings
@@ -158,6 +159,11 @@ class Bot(commands.AutoShardedBot):
         )
         limits = settings.limits
         self.command_limit = RateLimiter(limits.commands_per_minute, 60.0)
+        self.click_limits = (
+            RateLimiter(limits.clicks_per_10_seconds, 10.0),
+            RateLimiter(limits.clicks_per_minute, 60.0),
+        )
+        self.stopping = False  # set on SIGTERM: interactions are refused from then on
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
@@ -212,10 +218,28 @@ class Bot(commands.AutoShardedBot):
         privately (autocomplete, which runs while typing, is not counted)."""
         if interaction.type == discord.InteractionType.autocomplete:
             return True
+        if await self.refused_while_stopping(interaction):
+            return False
         key = f"{interaction.user.id}:{interaction.channel_id}"
         if self.command_limit.allow(key):
             return True
         await tell(interaction, dt("error.slow_down", user_lang(interaction)))
+        return False
+
+    async def refused_while_stopping(self, interaction: discord.Interaction[Any]) -> bool:
+        if self.stopping:
+            await tell(interaction, dt("error.stopping", user_lang(interaction)))
+        return self.stopping
+
+    async def click_within_limits(self, interaction: discord.Interaction[Any]) -> bool:
+        """Each member may click so many buttons and menus per 10 seconds and per minute (in
+        any channel: clicks are cheap to make in bulk); the rest are refused privately."""
+        if await self.refused_while_stopping(interaction):
+            return False
+        key = str(interaction.user.id)
+        if all(limit.allow(key) for limit in self.click_limits):
+            return True
+        await tell(interaction, dt("error.slow_down_clicks", user_lang(interaction)))
         return False
 
     async def on_app_command_error(
@@ -395,7 +419,7 @@ async def run_discord(settings: Settings) -> None:
             service = TableService(store, defaults=table_defaults(settings), thinker=thinker)
             async with Bot(service=service, settings=settings) as bot:
                 tune_for_serving()
-                await bot.start(token)
+                await serve_until_stopped(bot, bot.start(token))
     finally:
         thinker.close()
 

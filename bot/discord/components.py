@@ -96,7 +96,18 @@ class Choice:
 # ---------------------------------------------------------------- the dynamic items
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOVE_TEMPLATE):
+class CountedClick:
+    """Mixed into every dynamic item: a click counts against the member's click limits (as a
+    command does against theirs); one over them is refused privately and runs nothing."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        host: Host = interaction.client
+        return await host.click_within_limits(interaction)
+
+
+class MoveButton(
+    CountedClick, discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOVE_TEMPLATE
+):
     """A button that plays one move on the board version it was posted with."""
 
     def __init__(
@@ -134,7 +145,9 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOVE_T
         await bot.play_click(interaction, self.table, self.version, self.choice)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+class MoveSelect(
+    CountedClick, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE
+):
     """A select menu of alike moves (one of the game's menu groups); each value is a notation."""
 
     def __init__(
@@ -182,7 +195,9 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         await bot.play_click(interaction, self.table, self.version, values[0])
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_TEMPLATE):
+class HandButton(
+    CountedClick, discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_TEMPLATE
+):
     """'My hand': answers the clicking player alone with their private board and moves."""
 
     def __init__(self, table: str, version: int, *, label: str = "My hand") -> None:

@@ -120,6 +120,14 @@ DISCORD: dict[str, dict[str, str]] = {
     },
     "reply.to_act": {"en": "To act: {who}", "ja": "手番：{who}"},
     "reply.final": {"en": "Final scores:", "ja": "最終得点："},
+    "error.stopping": {
+        "en": "The bot is restarting; try again in a minute.",
+        "ja": "ボットを再起動しています。1分ほどしてからもう一度どうぞ。",
+    },
+    "error.slow_down_clicks": {
+        "en": "Too many clicks at once; wait a few seconds.",
+        "ja": "クリックが多すぎます。数秒待ってからどうぞ。",
+    },
     "error.slow_down": {
         "en": "Too many commands at once; try again in a minute.",
         "ja": "コマンドが多すぎます。1分ほどしてからもう一度どうぞ。",

@@ -71,6 +71,10 @@ class LimitSettings(_Strict):
 
     open_tables_per_member: int = Field(default=5, ge=1, le=1000)
     commands_per_minute: int = Field(default=20, ge=1, le=1000)  # per member and channel
+    # Component clicks (buttons, menus) per member: a burst limit and a per-minute one. The
+    # lower bounds keep a click every second always allowed.
+    clicks_per_10_seconds: int = Field(default=15, ge=10, le=1000)
+    clicks_per_minute: int = Field(default=90, ge=60, le=10000)
 
 
 class GameSettings(_Strict):

@@ -16,6 +16,8 @@ from bot.service.reminders import with_reminders
 from bot.service.store import (
     ChannelBusy,
     DuplicateId,
+    OverCap,
+    SeatCap,
     SeatRecord,
     StaleRevision,
     TableRecord,
@@ -70,45 +72,67 @@ class LobbyActions(TableCore):
                         raise errors.TableBusy() from None
             raise AssertionError("unreachable")
 
+    def _cap(self, user: str) -> SeatCap:
+        return SeatCap(user, self.defaults.open_tables_per_member)
+
+    async def _check_cap(self, user: str) -> SeatCap:
+        """A quick refusal for a member at the cap; the store checks again as it writes."""
+        cap = self._cap(user)
+        if await self.store.open_tables_of(user) >= cap.most:
+            raise errors.TooManyTables(max=cap.most)
+        return cap
+
+    def _new_lobby(
+        self, channel: str, user: str, name: str, lang: str | None, guild: str | None
+    ) -> TableRecord:
+        """A lobby with `user` as host in its first seat, not written yet."""
+        now = self.clock()
+        lang = lang or self.defaults.lang
+        return TableRecord(
+            id=self.new_id(),
+            channel=channel,
+            guild=guild,
+            thread=None,
+            host=user,
+            game=None,
+            options={},
+            seed=self.new_seed(),
+            status="lobby",
+            version=0,
+            revision=0,
+            lang=lang,
+            remind_after=self.defaults.remind_after,
+            takeover_after=self.defaults.takeover_after,
+            takeover=self.defaults.takeover,
+            created_at=now,
+            updated_at=now,
+            seats=(SeatRecord(0, seat_name(name, ()), "human", user, lang, now),),
+        )
+
+    async def _create(
+        self, record: TableRecord, cap: SeatCap, state_json: str | None = None
+    ) -> TableRecord:
+        """Insert a new table (under a fresh id should the drawn one be taken); the record."""
+        for _ in range(WRITE_ATTEMPTS):
+            try:
+                await self.store.create(record, cap=cap, state=state_json)
+            except DuplicateId:
+                record = replace(record, id=self.new_id())
+                continue
+            except OverCap:
+                raise errors.TooManyTables(max=cap.most) from None
+            return record
+        raise DuplicateId("no free table id")
+
     async def _join(
         self, channel: str, user: str, name: str, lang: str | None, guild: str | None
     ) -> Lobby:
-        now = self.clock()
-        lang = lang or self.defaults.lang
-        cap = self.defaults.open_tables_per_member
-        if await self.store.open_tables_of(user) >= cap:
-            raise errors.TooManyTables(max=cap)
+        cap = await self._check_cap(user)
         record = await self.store.open_in(channel)
         if record is None:
-            seat = SeatRecord(0, seat_name(name, ()), "human", user, lang, now)
-            for _ in range(WRITE_ATTEMPTS):
-                record = TableRecord(
-                    id=self.new_id(),
-                    channel=channel,
-                    guild=guild,
-                    thread=None,
-                    host=user,
-                    game=None,
-                    options={},
-                    seed=self.new_seed(),
-                    status="lobby",
-                    version=0,
-                    revision=0,
-                    lang=lang,
-                    remind_after=self.defaults.remind_after,
-                    takeover_after=self.defaults.takeover_after,
-                    takeover=self.defaults.takeover,
-                    created_at=now,
-                    updated_at=now,
-                    seats=(seat,),
-                )
-                try:
-                    await self.store.create(record)
-                except DuplicateId:
-                    continue
-                self._remember(LoadedTable(record, None, None))
-                return Lobby(TableInfo.of(record), Text.of("lobby.joined", name=seat.seat))
-            raise DuplicateId("no free table id")
+            record = await self._create(self._new_lobby(channel, user, name, lang, guild), cap)
+            self._remember(LoadedTable(record, None, None))
+            return Lobby(TableInfo.of(record), Text.of("lobby.joined", name=record.seats[0].seat))
         if record.status != "lobby":
             raise errors.TableBusy()
         if any(s.user == user for s in record.seats):
@@ -122,11 +146,11 @@ class LobbyActions(TableCore):
             seat=seat_name(name, [s.seat for s in record.seats]),
             kind="human",
             user=user,
-            lang=lang,
-            joined_at=now,
+            lang=lang or self.defaults.lang,
+            joined_at=self.clock(),
         )
         loaded = LoadedTable(record, None, None)
-        await self._save(loaded, replace(record, seats=(*record.seats, seat)))
+        await self._save(loaded, replace(record, seats=(*record.seats, seat)), cap=cap)
         return Lobby(TableInfo.of(loaded.record), Text.of("lobby.joined", name=seat.seat))
 
     async def leave(self, channel: str, user: str) -> Lobby | Update:
@@ -259,9 +283,15 @@ class LobbyActions(TableCore):
         async with self._lock(f"channel:{channel}"):
             if game is not None:
                 self._game(game)  # an unknown game opens no lobby
-            if name is not None and await self.store.open_in(channel) is None:
-                await self._join(channel, user, name, lang, guild)
-            loaded = await self._open_lobby_in(channel)
+            # With no lobby yet, the one `user` would open is built in memory and written only
+            # once everything is checked, together with the start (so a refusal leaves nothing).
+            fresh = name is not None and await self.store.open_in(channel) is None
+            if fresh:
+                assert name is not None
+                await self._check_cap(user)
+                loaded = LoadedTable(self._new_lobby(channel, user, name, lang, guild), None, None)
+            else:
+                loaded = await self._open_lobby_in(channel)
             record = loaded.record
             if not moderator:
                 self._seat_of(record, user)
@@ -316,10 +346,20 @@ class LobbyActions(TableCore):
             seats = tuple(
                 replace(s, waiting_since=now if s.seat in acting else None) for s in record.seats
             )
+            playing = replace(record, status="playing", version=0, seats=seats)
             async with self._lock(record.id):
-                await self._save(
-                    loaded, replace(record, status="playing", version=0, seats=seats), state
-                )
+                if fresh:
+                    try:
+                        playing = await self._create(
+                            playing, self._cap(user), state.model_dump_json()
+                        )
+                    except ChannelBusy:  # another process opened a table here meanwhile
+                        raise errors.TableBusy() from None
+                    loaded.record = playing
+                    loaded.set_state(state, state.model_dump_json())
+                    self._remember(loaded)
+                else:
+                    await self._save(loaded, playing, state)
                 loaded.game = chosen
                 builder = UpdateBuilder()
                 builder.headline.append(

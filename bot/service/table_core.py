@@ -24,6 +24,8 @@ from bot.service.stats import StatsService
 from bot.service.store import (
     MovedBy,
     MoveRecord,
+    OverCap,
+    SeatCap,
     SeatRecord,
     StaleRevision,
     Store,
@@ -308,6 +310,16 @@ class TableCore:
             lock = self._locks[key] = asyncio.Lock()
         return lock
 
+    async def settle(self, timeout: float) -> bool:
+        """Wait (at most `timeout` seconds) until no table or lobby is being written, e.g. to
+        stop the process; whether it is so."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while any(lock.locked() for lock in list(self._locks.values())):
+            if asyncio.get_running_loop().time() >= deadline:
+                return False
+            await asyncio.sleep(0.02)
+        return True
+
     def _game(self, game_id: str) -> AnyGame:
         try:
             return games.get(game_id)
@@ -445,13 +457,25 @@ class TableCore:
             await self._record_result(record, loaded.game.outcome(state))
 
     async def _save(
-        self, loaded: LoadedTable, record: TableRecord, state: Any | None = None
+        self,
+        loaded: LoadedTable,
+        record: TableRecord,
+        state: Any | None = None,
+        *,
+        cap: SeatCap | None = None,
     ) -> None:
-        """Write a changed record (and the starting state) guarded by the revision read."""
+        """Write a changed record (and the starting state) guarded by the revision read, and by
+        the member's open-table cap when the write seats someone (`cap`)."""
         await self._flush(loaded)
         new = replace(record, revision=loaded.record.revision + 1, updated_at=self.clock())
         state_json = None if state is None else state.model_dump_json()
-        await self.store.save(new, expected_revision=loaded.record.revision, state=state_json)
+        try:
+            await self.store.save(
+                new, expected_revision=loaded.record.revision, state=state_json, cap=cap
+            )
+        except OverCap:
+            assert cap is not None
+            raise errors.TooManyTables(max=cap.most) from None
         loaded.record = new
         if state is not None and state_json is not None:
             loaded.set_state(state, state_json)

@@ -36,7 +36,7 @@ from bot.service.table_core import (
     seat_names,
 )
 from bot.service.undo import UndoActions
-from bot.service.undo_log import undo_target, undo_words
+from bot.service.undo_log import move_words, undo_target, undo_words
 from bot.service.updates import (
     Changed,
     Hand,
@@ -55,12 +55,6 @@ log = logging.getLogger(__name__)
 MAX_VERSION: Final = 10**9
 # Typed moves longer than this are refused unread (notations are a few words).
 MOVE_TEXT_MAX: Final = 500
-
-
-def _in_words(game: AnyGame, notation: str) -> Text:
-    """A logged move in each language."""
-    move = game.parse(notation)
-    return Text.each(lambda lang: game.format(move, lang=lang))
 
 
 def _starts_a_move(game: AnyGame, text: str) -> bool:
@@ -282,19 +276,23 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
         """The move log in notation; secret choices are shown only to their own seat until the end."""
         loaded = await self._current(table_id)
         own = next((s.seat for s in loaded.record.seats if user and s.user == user), None)
-        if own is None and user is not None:
-            own = next((s.seat for s in loaded.record.seats if s.replaced_user == user), None)
+        # A seat handed to an AI keeps the secrets its former holder made there, but from the
+        # moment it left them (its moves by the AI) they see what the public sees.
+        former = next(
+            (s.seat for s in loaded.record.seats if user and s.replaced_user == user), None
+        )
         over = loaded.record.status in ("finished", "abandoned")
         game = loaded.game
         entries = []
         for m in await self.store.moves(table_id):
-            shown = over or not m.secret or m.seat == own
+            mine = m.seat == own or (m.seat == former and m.by != "ai")
+            shown = over or not m.secret or mine
             words = None
             undone = undo_target(m)
             if undone is not None:
                 words = undo_words(undone)
             elif shown and game is not None:
-                words = _in_words(game, m.notation)
+                words = move_words(game, m.notation)
             entries.append(
                 LogEntry(
                     seq=m.seq,

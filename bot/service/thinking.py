@@ -4,7 +4,8 @@ A kind the game marks `slow` (the search AI, `strong`) runs in a `ProcessPoolExe
 start method: the worker gets only the game id, the state JSON, the seat, the kind, a seed and
 the budget, and answers with the move's English notation). The event loop awaits it with a hard
 timeout (budget + margin); a worker that fails, times out or answers nonsense is logged in one
-line and the game's greedy AI moves instead, so a table never stalls. Cheap kinds (random,
+line and the game's greedy AI moves instead, so a table never stalls; after a crash or a timeout
+the pool is replaced (its workers killed), so a wedged worker cannot slow every later move. Cheap kinds (random,
 greedy) choose inline. The seed comes from the table's seed and move number, so with an
 iteration budget a replay makes the same AI moves.
 """
@@ -12,9 +13,13 @@ iteration budget a replay makes the same AI moves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -72,6 +77,23 @@ def think(
     return game.format(move, lang="en")
 
 
+def _end_with_parent(parent: int) -> None:
+    """In a worker, at its start: end as soon as the bot process has ended, however it ended.
+
+    A SIGKILL of the bot runs none of its clean-up, so the worker watches for itself: once its
+    parent is gone it is adopted by another process (its parent id changes), and it exits. The
+    multiprocessing resource tracker then ends too: it exits when the last process holding its
+    pipe (the bot and these workers) has gone.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 def _warm_up() -> int:
     """Import the games in a fresh worker, so the first real move does not pay for it."""
     import games
@@ -92,7 +114,10 @@ class Thinker:
     def _pool(self) -> Executor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                max_workers=self.settings.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.settings.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_end_with_parent,
+                initargs=(os.getpid(),),
             )
         return self._executor
 
@@ -110,6 +135,19 @@ class Thinker:
         if self._executor is not None and self._owned:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+    def _replace_pool(self) -> None:
+        """Drop the pool after a worker died or overran its time: a wedged or still-searching
+        worker is killed (a shutdown alone would wait for it), and the next move starts a fresh
+        pool. Moves of other tables in the dropped pool fall back to greedy."""
+        executor, self._executor = self._executor, None
+        if not isinstance(executor, ProcessPoolExecutor):
+            return
+        processes = getattr(executor, "_processes", None) or {}
+        for process in list(processes.values()):
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()  # SIGKILL: ends a stopped process too
+        executor.shutdown(wait=False, cancel_futures=True)
 
     async def choose(
         self,
@@ -141,8 +179,8 @@ class Thinker:
             move: BaseModel = game.parse(notation)
             return move
         except Exception as error:  # a failing AI must never stall the table
-            if isinstance(error, BrokenProcessPool) and self._owned:
-                self._executor = None  # a worker died: the next move gets a fresh pool
+            if isinstance(error, (BrokenProcessPool, TimeoutError)) and self._owned:
+                self._replace_pool()  # a worker died or is wedged: the next move gets a fresh one
             reason = "timed out" if isinstance(error, TimeoutError) else repr(error)
             log.warning(
                 "AI %s of %s for seat %s %s; greedy moves instead", kind, game.id, seat, reason

@@ -11,19 +11,32 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from bot.service import errors
 from bot.service.after_errors import UndoRefused, after_text
 from bot.service.i18n import Text
 from bot.service.store import MoveRecord, SeatRecord, StaleRevision, TableRecord
 from bot.service.store.undo import UndoRecord
-from bot.service.table_core import LoadedTable, TableCore, UpdateBuilder
-from bot.service.undo_log import live_moves, replay_states, undo_json, undo_notation, undo_target
+from bot.service.table_core import WRITE_ATTEMPTS, LoadedTable, TableCore, UpdateBuilder
+from bot.service.undo_log import (
+    live_moves,
+    public_words,
+    replay_states,
+    undo_json,
+    undo_notation,
+    undo_target,
+)
 from bot.service.updates import TableInfo, Update
 
 UndoStatus = Literal["asked", "agreed", "accepted", "refused"]
 
 
 def _text(key: str, **params: object) -> Text:
-    return Text.each(lambda lang: after_text(key, lang, **params))
+    """The message in each language; a parameter given as Text is taken in that language."""
+    return Text.each(
+        lambda lang: after_text(
+            key, lang, **{k: v.get(lang) if isinstance(v, Text) else v for k, v in params.items()}
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +105,7 @@ class UndoActions(TableCore):
                     "undo.asked",
                     asker=seat.seat,
                     move=target.seq,
-                    notation=target.notation,
+                    notation=public_words(game, target),  # said in public: as the log says it
                     voters=names,
                     minutes=round(self.undo_timeout / 60),
                 ),
@@ -102,42 +115,55 @@ class UndoActions(TableCore):
     async def answer_undo(self, table_id: str, user: str, agree: bool) -> UndoResult:
         """One player's answer; the last agreement applies the undo, a refusal ends it."""
         async with self._lock(table_id):
-            loaded = await self._current(table_id)
-            game, _ = self._playing(loaded)
-            record = loaded.record
-            request = await self.store.undo.get(table_id)
-            if request is None:
-                raise UndoRefused("undo.none")
-            if user not in request.voters or user in request.votes:
-                raise UndoRefused("undo.not_asked")
-            if request.version != record.version:
-                await self.store.undo.delete(table_id)
-                raise UndoRefused("undo.moved_on")
-            if self.clock() > request.expires_at:
-                await self.store.undo.delete(table_id)
-                raise UndoRefused("undo.expired")
-            voter = next((s.seat for s in record.seats if s.user == user), user)
-            if not agree:
-                await self.store.undo.delete(table_id)
-                return UndoResult(
-                    "refused",
-                    TableInfo.of(record),
-                    _text("undo.refused", voter=voter, move=request.target),
-                )
-            request = replace(request, votes={**request.votes, user: True})
-            waiting = tuple(v for v in request.voters if v not in request.votes)
-            if waiting:
-                await self.store.undo.put(request)
-                names = ", ".join(s.seat for s in record.seats if s.user in waiting)
-                return UndoResult(
-                    "agreed",
-                    TableInfo.of(record),
-                    _text("undo.agreed", voter=voter, waiting=names),
-                    waiting=waiting,
-                )
-            moves = await self.store.moves(table_id)
-            states = replay_states(game, record, moves)
-            return await self._accept(loaded, request, moves[request.target - 1], states)
+            for _ in range(WRITE_ATTEMPTS):
+                result = await self._answer(table_id, user, agree)
+                if result is not None:
+                    return result
+            raise errors.TableBusy()
+
+    async def _answer(self, table_id: str, user: str, agree: bool) -> UndoResult | None:
+        """The answer, or None when another process changed the request meanwhile (re-read)."""
+        loaded = await self._current(table_id)
+        game, _ = self._playing(loaded)
+        record = loaded.record
+        request = await self.store.undo.get(table_id)
+        if request is None:
+            raise UndoRefused("undo.none")
+        # Only a seat's current holder answers for it: a voter whose seat went to an AI since
+        # the request no longer does (the AI seat agrees).
+        holders = {s.user for s in record.seats if s.kind == "human" and s.user is not None}
+        asked = tuple(v for v in request.voters if v in holders)
+        if user not in asked or user in request.votes:
+            raise UndoRefused("undo.not_asked")
+        if request.version != record.version:
+            await self.store.undo.delete(table_id)
+            raise UndoRefused("undo.moved_on")
+        if self.clock() > request.expires_at:
+            await self.store.undo.delete(table_id)
+            raise UndoRefused("undo.expired")
+        voter = next((s.seat for s in record.seats if s.user == user), user)
+        if not agree:
+            await self.store.undo.delete(table_id)
+            return UndoResult(
+                "refused",
+                TableInfo.of(record),
+                _text("undo.refused", voter=voter, move=request.target),
+            )
+        if not await self.store.undo.vote(request, user):
+            return None
+        request = replace(request, votes={**request.votes, user: True})
+        waiting = tuple(v for v in asked if v not in request.votes)
+        if waiting:
+            names = ", ".join(s.seat for s in record.seats if s.user in waiting)
+            return UndoResult(
+                "agreed",
+                TableInfo.of(record),
+                _text("undo.agreed", voter=voter, waiting=names),
+                waiting=waiting,
+            )
+        moves = await self.store.moves(table_id)
+        states = replay_states(game, record, moves)
+        return await self._accept(loaded, request, moves[request.target - 1], states)
 
     def _open(self, request: UndoRecord, record: TableRecord) -> bool:
         return request.version == record.version and self.clock() <= request.expires_at
@@ -193,7 +219,12 @@ class UndoActions(TableCore):
         loaded.record, loaded.last_move = new_record, entry
         loaded.set_state(restored, state_json)
         self._remember(loaded)
-        text = _text("undo.accepted", asker=request.seat, move=target.seq, notation=target.notation)
+        text = _text(
+            "undo.accepted",
+            asker=request.seat,
+            move=target.seq,
+            notation=public_words(game, target),
+        )
         builder = UpdateBuilder()
         builder.headline.append(text)
         return UndoResult("accepted", TableInfo.of(new_record), text, update=builder.build(loaded))

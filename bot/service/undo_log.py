@@ -16,6 +16,17 @@ from games.base import Game
 UNDO_KEY = "undo"
 
 
+def move_words(game: Game[Any, Any, Any], notation: str) -> Text:
+    """A logged move in each language."""
+    move = game.parse(notation)
+    return Text.each(lambda lang: game.format(move, lang=lang))
+
+
+def public_words(game: Game[Any, Any, Any], move: MoveRecord) -> Text:
+    """A move of a running game as the public log shows it: a secret choice is not named."""
+    return Text.of("log.hidden") if move.secret else move_words(game, move.notation)
+
+
 def undo_json(target: int) -> str:
     """The logged "move" of an undo: it takes back move `target` and every move after it."""
     return json.dumps({UNDO_KEY: target})

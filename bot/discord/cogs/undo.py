@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord.board import error_text, publish_update, tell, user_lang
 from bot.discord.cogs.common import bot_of, local, table_here
+from bot.discord.components import CountedClick
 from bot.service import errors
 from bot.service.undo import UndoResult
 
@@ -21,7 +22,9 @@ LABELS = {
 }
 
 
-class UndoVote(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_TEMPLATE):
+class UndoVote(
+    CountedClick, discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_TEMPLATE
+):
     """One answer to an undo request; it carries the table version asked at, so it survives a
     restart, and a click after the game moved on is refused by the service."""
 

@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 from bot.service.store.db import Sql, Step
 from bot.service.store.records import OwedReminder, SeatRecord, StaleRevision, TableRecord
-from bot.service.store.sql import GUARDED_UPDATE, UPDATE_SEAT, Row, seat_change_row, table_row
+from bot.service.store.sql import (
+    GUARDED_UPDATE,
+    OPEN_TABLES_OF,
+    UPDATE_SEAT,
+    Row,
+    seat_change_row,
+    table_row,
+)
 from bot.service.store.stats import StatsStore
 from bot.service.store.undo import UndoStore
 
@@ -148,10 +155,5 @@ class SharedQueries:
         return [str(row["user_id"]) for row in rows]
 
     async def open_tables_of(self, user: str) -> int:
-        rows = await self._sql.rows(
-            "SELECT COUNT(DISTINCT seats.table_id) AS n FROM seats "
-            "JOIN tables ON tables.id = seats.table_id "
-            "WHERE seats.user_id = ? AND tables.status IN ('lobby', 'playing')",
-            user,
-        )
+        rows = await self._sql.rows(OPEN_TABLES_OF, user)
         return int(rows[0]["n"])

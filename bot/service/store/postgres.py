@@ -30,6 +30,8 @@ from bot.service.store.records import (
     DuplicateId,
     MessageRecord,
     MoveRecord,
+    OverCap,
+    SeatCap,
     SeatRecord,
     StaleRevision,
     StoredTable,
@@ -43,6 +45,7 @@ from bot.service.store.sql import (
     INSERT_TABLE,
     MOVE_COLUMNS,
     OPEN_IN,
+    OTHER_OPEN_TABLES_OF,
     SEAT_COLUMNS,
     SELECT_MESSAGES,
     TABLE_COLUMNS,
@@ -64,6 +67,7 @@ from bot.service.store.sql import (
 
 T = TypeVar("T")
 _CLAIMS = 74657432  # the advisory-lock class of table claims
+_CAPS = 74657433  # the advisory-lock class of members' open-table counts
 _TRY_CLAIM = "SELECT pg_try_advisory_lock($1, hashtext($2))"
 _UNCLAIM = "SELECT pg_advisory_unlock($1, hashtext($2))"
 Connection = Any  # asyncpg.Connection (or a pool's proxy of one)
@@ -105,6 +109,7 @@ _SELECT_MESSAGES = _sql(SELECT_MESSAGES)
 _SELECT_MOVES = _sql(
     f"SELECT {MOVE_COLUMNS} FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq"
 )
+_OTHER_OPEN_TABLES_OF = _sql(OTHER_OPEN_TABLES_OF)
 _SELECT_SEATS = _sql(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY position")
 
 
@@ -163,7 +168,7 @@ class PostgresStore(SharedQueries):
         shown = dsn.split("@")[-1]  # never print a password
         try:
             pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size)
-        except _FAILURES as error:
+        except Exception as error:  # whatever it is: a bad URL, a refusal, a dead server
             raise CannotOpen(f"{shown}: cannot connect to PostgreSQL: {error}") from error
         store = cls(pool, dsn)
         try:
@@ -171,7 +176,7 @@ class PostgresStore(SharedQueries):
         except CannotOpen:
             await pool.close()
             raise
-        except _FAILURES as error:
+        except Exception as error:
             await pool.close()
             raise CannotOpen(f"{shown}: cannot migrate the database: {error}") from error
         return store
@@ -220,7 +225,7 @@ class PostgresStore(SharedQueries):
                 isolation = "read_committed" if write else "repeatable_read"
                 async with c.transaction(isolation=isolation, readonly=not write):
                     return await work(c)
-        except (StaleRevision, ChannelBusy, DuplicateId, Unchanged):
+        except (StaleRevision, ChannelBusy, DuplicateId, OverCap, Unchanged):
             raise
         except _FAILURES as error:
             raise storage_error(error) from error
@@ -314,8 +319,11 @@ class PostgresStore(SharedQueries):
 
     # ---------------------------------------------------------------- writes
 
-    async def create(self, table: TableRecord) -> None:
+    async def create(
+        self, table: TableRecord, *, cap: SeatCap | None = None, state: str | None = None
+    ) -> None:
         async def write(c: Connection) -> None:
+            await _check_cap(c, table.id, cap)
             try:
                 async with c.transaction():  # a savepoint: the error leaves the rest usable
                     await c.execute(_INSERT_TABLE, *table_row(table))
@@ -324,13 +332,21 @@ class PostgresStore(SharedQueries):
                     raise DuplicateId(table.id) from error
                 raise ChannelBusy(table.channel) from error
             await c.executemany(_INSERT_SEAT, [seat_row(table.id, s) for s in table.seats])
+            if state is not None:
+                await c.execute(_UPSERT_SNAPSHOT, table.id, table.version, state)
 
         await self._run(write, write=True)
 
     async def save(
-        self, table: TableRecord, *, expected_revision: int, state: str | None = None
+        self,
+        table: TableRecord,
+        *,
+        expected_revision: int,
+        state: str | None = None,
+        cap: SeatCap | None = None,
     ) -> None:
         async def write(c: Connection) -> None:
+            await _check_cap(c, table.id, cap)
             try:
                 await _guarded_update(c, table, expected_revision)
             except asyncpg.UniqueViolationError as error:
@@ -397,6 +413,19 @@ class PostgresStore(SharedQueries):
             await c.executemany(_UPSERT_MESSAGE, [message_row(table.id, m) for m in messages])
 
         await self._run(write, write=True)
+
+
+async def _check_cap(c: Connection, table_id: str, cap: SeatCap | None) -> None:
+    """OverCap if the member already sits at `cap.most` open tables besides this one.
+
+    A transaction-scoped advisory lock per member comes first: concurrent writes seating the same
+    member (in any process) take turns until commit, so each counts what the others wrote.
+    """
+    if cap is not None:
+        await c.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", _CAPS, cap.user)
+        count = int(await c.fetchval(_OTHER_OPEN_TABLES_OF, cap.user, table_id))
+        if count >= cap.most:
+            raise OverCap(f"{cap.user} sits at {count} open tables")
 
 
 async def _guarded_update(c: Connection, table: TableRecord, expected_revision: int) -> None:

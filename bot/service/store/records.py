@@ -47,6 +47,22 @@ class DuplicateId(StoreError):
     """A table with this id exists already."""
 
 
+class OverCap(StoreError):
+    """The member sits at as many open tables as allowed already; nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCap:
+    """A write that seats `user` may leave them at no more than `most` open tables.
+
+    The store counts and writes in one guarded step (per member), so concurrent joins, even from
+    several processes, cannot walk past the cap.
+    """
+
+    user: str
+    most: int
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """One seat at a table: who sits there and how long they have kept the table waiting."""
@@ -136,8 +152,11 @@ class StoredTable:
 class Store(Protocol):
     """What the table service needs from persistence; nothing else touches the database."""
 
-    async def create(self, table: TableRecord) -> None:
-        """Insert a new table with its seats; ChannelBusy or DuplicateId if it cannot."""
+    async def create(
+        self, table: TableRecord, *, cap: SeatCap | None = None, state: str | None = None
+    ) -> None:
+        """Insert a new table with its seats (and a snapshot at its version, if given);
+        ChannelBusy, DuplicateId or OverCap (`cap` checked in the same step) if it cannot."""
 
     async def open_in(self, channel: str) -> TableRecord | None:
         """The lobby or running table of a channel (or of a game thread)."""
@@ -155,9 +174,15 @@ class Store(Protocol):
         """The table's current revision: a cheap check that a cached copy is still current."""
 
     async def save(
-        self, table: TableRecord, *, expected_revision: int, state: str | None = None
+        self,
+        table: TableRecord,
+        *,
+        expected_revision: int,
+        state: str | None = None,
+        cap: SeatCap | None = None,
     ) -> None:
-        """Write the table row and all its seats (and a snapshot at its version, if given)."""
+        """Write the table row and all its seats (and a snapshot at its version, if given);
+        OverCap if `cap` does not hold (checked in the same step)."""
 
     async def append(
         self,

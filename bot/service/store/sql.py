@@ -161,6 +161,13 @@ SELECT_MESSAGES = (
     "SELECT message_id, channel_id, kind, version, posted_at FROM messages "
     "WHERE table_id = ? ORDER BY posted_at, message_id"
 )
+# How many open tables seat a member; OTHER_OPEN_TABLES_OF leaves one table out (the one written).
+OPEN_TABLES_OF = (
+    "SELECT COUNT(DISTINCT seats.table_id) AS n FROM seats "
+    "JOIN tables ON tables.id = seats.table_id "
+    "WHERE seats.user_id = ? AND tables.status IN ('lobby', 'playing')"
+)
+OTHER_OPEN_TABLES_OF = f"{OPEN_TABLES_OF} AND tables.id <> ?"
 OPEN_IN = (
     "(channel = ? OR thread = ?) AND status IN ('lobby', 'playing') "
     "ORDER BY created_at DESC LIMIT 1"

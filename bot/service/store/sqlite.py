@@ -28,6 +28,8 @@ from bot.service.store.records import (
     DuplicateId,
     MessageRecord,
     MoveRecord,
+    OverCap,
+    SeatCap,
     SeatRecord,
     StaleRevision,
     StoredTable,
@@ -41,6 +43,7 @@ from bot.service.store.sql import (
     INSERT_TABLE,
     MOVE_COLUMNS,
     OPEN_IN,
+    OTHER_OPEN_TABLES_OF,
     SEAT_CHANGE_COLUMNS,
     SEAT_COLUMNS,
     SELECT_MESSAGES,
@@ -197,13 +200,16 @@ class SqliteStore(SharedQueries):
             await writer.run(_migrate)
             opened.append(await DbThread.open(path, "reader", (busy, "query_only = ON")))
             opened.append(await DbThread.open(path, "checkpointer", ("busy_timeout = 200",)))
-        except (sqlite3.Error, errors.StorageUnavailable, OSError, CannotOpen) as error:
+        except Exception as error:  # whatever it is (a damaged file can even fail to decode)
             for thread in opened:
                 await thread.close()
             if isinstance(error, CannotOpen):
                 raise
             cause = error.__cause__ if isinstance(error, errors.StorageUnavailable) else error
-            raise CannotOpen(f"{path}: cannot open the database: {cause}") from error
+            reason = str(cause)
+            if isinstance(cause, UnicodeDecodeError):  # SQLite quoted bytes that are no text
+                reason = "the file is damaged (its schema is unreadable)"
+            raise CannotOpen(f"{path}: cannot open the database: {reason}") from error
         store = cls(path, opened[0], opened[1], opened[2], wal_limit)
         store.checkpoint_every = checkpoint_every
         store._checkpoints = asyncio.create_task(store._checkpoint_regularly())
@@ -372,8 +378,11 @@ class SqliteStore(SharedQueries):
 
     # ---------------------------------------------------------------- writes
 
-    async def create(self, table: TableRecord) -> None:
+    async def create(
+        self, table: TableRecord, *, cap: SeatCap | None = None, state: str | None = None
+    ) -> None:
         def write(c: sqlite3.Connection) -> None:
+            _check_cap(c, table.id, cap)
             try:
                 c.execute(INSERT_TABLE, table_row(table))
             except sqlite3.IntegrityError as error:
@@ -381,13 +390,21 @@ class SqliteStore(SharedQueries):
                     raise DuplicateId(table.id) from error
                 raise ChannelBusy(table.channel) from error
             c.executemany(INSERT_SEAT, [seat_row(table.id, seat) for seat in table.seats])
+            if state is not None:
+                c.execute(UPSERT_SNAPSHOT, (table.id, table.version, state))
 
         await self._write(write)
 
     async def save(
-        self, table: TableRecord, *, expected_revision: int, state: str | None = None
+        self,
+        table: TableRecord,
+        *,
+        expected_revision: int,
+        state: str | None = None,
+        cap: SeatCap | None = None,
     ) -> None:
         def write(c: sqlite3.Connection) -> None:
+            _check_cap(c, table.id, cap)
             try:  # the one open table per channel: a lobby reopened where a game started
                 _guarded_update(c, table, expected_revision)
             except sqlite3.IntegrityError as error:
@@ -496,6 +513,18 @@ def _move_seat_update(c: sqlite3.Connection, row: tuple[Any, ...]) -> None:
     kept = [value[column] for column in _WAIT_KEEPS]
     if not c.execute(_MOVE_SEAT_UPDATE, (*changed, table_id, position, *kept)).rowcount:
         c.execute(UPDATE_SEAT, row)
+
+
+def _check_cap(c: sqlite3.Connection, table_id: str, cap: SeatCap | None) -> None:
+    """OverCap if the member already sits at `cap.most` open tables besides this one.
+
+    Inside the write transaction, which holds the database's write lock from its BEGIN
+    IMMEDIATE: no other write (of this process or another) can come between count and write.
+    """
+    if cap is not None:
+        count = c.execute(OTHER_OPEN_TABLES_OF, (cap.user, table_id)).fetchone()[0]
+        if int(count) >= cap.most:
+            raise OverCap(f"{cap.user} sits at {count} open tables")
 
 
 def _guarded_update(c: sqlite3.Connection, table: TableRecord, expected_revision: int) -> None:

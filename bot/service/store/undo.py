@@ -92,5 +92,30 @@ class UndoStore:
             ]
         )
 
+    async def vote(self, request: UndoRecord, user: str) -> bool:
+        """Record `user`'s agreement if the request is still as `request` read it: a guarded
+        compare-and-set, so two processes answering at once cannot drop each other's vote.
+        False (nothing written) if it changed or went meanwhile: read it again and decide."""
+        return await self._sql.write(
+            [
+                Step(
+                    "UPDATE undo_requests SET votes = ? WHERE table_id = ? AND votes = ? "
+                    "AND asker = ? AND target = ? AND version = ? AND expires_at = ?",
+                    [
+                        (
+                            json.dumps({**request.votes, user: True}),
+                            request.table_id,
+                            json.dumps(request.votes),  # as `put` and `vote` wrote it
+                            request.asker,
+                            request.target,
+                            request.version,
+                            float(request.expires_at),
+                        )
+                    ],
+                    needed=True,
+                )
+            ]
+        )
+
     async def delete(self, table_id: str) -> None:
         await self._sql.write([Step("DELETE FROM undo_requests WHERE table_id = ?", [(table_id,)])])

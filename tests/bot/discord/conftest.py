@@ -14,7 +14,7 @@ import simcord
 from simcord import interactions as sim_interactions
 
 from bot.discord.app import Bot
-from bot.service.config import Settings
+from bot.service.config import LimitSettings, Settings
 from bot.service.store import Store, open_store
 from bot.service.tables import TableService
 
@@ -104,7 +104,9 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
 
 @pytest.fixture
 async def world(database: Path | str, bot_options: dict[str, Any]) -> AsyncIterator[World]:
-    settings = Settings(database=database, sync_guild=GUILD_ID)
+    # The tests click at machine speed, far past a member's click limits (tested on their own).
+    fast = LimitSettings(clicks_per_10_seconds=1000, clicks_per_minute=10000)
+    settings = Settings(database=database, sync_guild=GUILD_ID, limits=fast)
     async with await open_store(settings.database) as store:
         bot = make_bot(store, settings, **bot_options)
         # The bot shards as Discord advises unless configured; this Discord advises one shard.

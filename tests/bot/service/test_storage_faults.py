@@ -62,18 +62,33 @@ def _garbage(path: Path) -> Path:
     return path
 
 
-async def _truncated(path: Path, make_service: ServiceFactory) -> Path:
+async def _thirty_tables(path: Path, make_service: ServiceFactory) -> None:
     store = await SqliteStore.open(path)
     service = make_service(store, defaults=MANY_TABLES)
     for n in range(30):
         await service.start(f"c{n}", "u1", game="tally", name="Alice", options={"target": 50})
     await store.close()
+
+
+async def _truncated(path: Path, make_service: ServiceFactory) -> Path:
+    await _thirty_tables(path, make_service)
     with path.open("r+b") as file:
         file.truncate(2 * 4096)  # the header says more pages than there are
     return path
 
 
-@pytest.mark.parametrize("kind", ["garbage", "truncated", "read-only", "newer schema"])
+async def _scribbled(path: Path, make_service: ServiceFactory) -> Path:
+    """Issue 24, finding 10: 64 bytes scribbled past offset 4,096, over a statement of the schema
+    (where SQLite's complaint quotes them, and they are no UTF-8: a UnicodeDecodeError)."""
+    await _thirty_tables(path, make_service)
+    data = bytearray(path.read_bytes())
+    where = data.index(b"CREATE TABLE", 4096) + len(b"CREATE ")
+    data[where : where + 64] = b"\xff" * 64
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["garbage", "truncated", "read-only", "newer schema", "scribbled"])
 async def test_an_unusable_database_ends_the_process_with_one_clear_line(
     kind: str, tmp_path: Path, make_service: ServiceFactory, request: pytest.FixtureRequest
 ) -> None:
@@ -84,6 +99,8 @@ async def test_an_unusable_database_ends_the_process_with_one_clear_line(
         path = await _truncated(tmp_path / "truncated.sqlite3", make_service)
     elif kind == "read-only":
         path = request.getfixturevalue("read_only")
+    elif kind == "scribbled":
+        path = await _scribbled(tmp_path / "scribbled.sqlite3", make_service)
     else:
         path = tmp_path / "newer.sqlite3"
         await _write_newer_schema(path)
