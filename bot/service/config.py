@@ -71,6 +71,7 @@ class LimitSettings(_Strict):
 
     open_tables_per_member: int = Field(default=5, ge=1, le=1000)
     commands_per_minute: int = Field(default=20, ge=1, le=1000)  # per member and channel
+    away_days_max: int = Field(default=14, ge=1, le=365)  # the longest /away a member may set
 
 
 class GameSettings(_Strict):
@@ -259,6 +260,7 @@ def table_defaults(settings: Settings) -> TableDefaults:
         takeover_after=None if after is None else after * 3600,
         takeover=reminders.takeover,
         open_tables_per_member=settings.limits.open_tables_per_member,
+        away_days_max=settings.limits.away_days_max,
     )
 
 
