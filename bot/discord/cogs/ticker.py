@@ -138,6 +138,21 @@ class Ticker(commands.Cog):
             log.exception("table tick failed")
         await self.drain()  # the boards of moves made for the absent, and any still owed
         await self.send_reminders()  # those this tick recorded, and any still owed
+        await self.release_mentions()
+
+    async def release_mentions(self) -> None:
+        """The pings held over members' quiet hours, once those end (if the move is still owed);
+        their notices by direct message, held likewise, follow."""
+        try:
+            pinged = await self.bot.service.release_mentions(self._send_reminder)
+        except Exception:
+            log.exception("releasing the mentions held over quiet hours failed")
+            return
+        for table_id in pinged:
+            try:
+                await self.bot.deliver_notices(await self.bot.service.info(table_id))
+            except Exception:
+                log.exception("table %s: notices after quiet hours not sent", table_id)
 
 
 async def setup(bot: commands.Bot) -> None:

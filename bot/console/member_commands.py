@@ -1,0 +1,61 @@
+"""The console's /mygames, /away and /settings: the same service calls as on Discord."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.console.commands import split_arguments
+from bot.service.i18n import Text
+from bot.service.quiet import local_time
+from bot.service.table_core import UNCHANGED
+
+if TYPE_CHECKING:
+    from bot.console.app import Console
+
+COMMANDS = ("/mygames", "/away", "/settings")
+USAGE = {
+    "/away": "Usage: /away DAYS [note]  or  /away off",
+    "/settings": "Usage: /settings [timezone:Asia/Tokyo] [quiet:23-08|off]",
+}
+
+
+async def run(console: Console, command: str, args: list[str]) -> None:
+    service = console.service
+    user = console.user(console.player)
+    if command == "/mygames":
+        mine = await service.my_games(user, None)
+        console.say(*mine.lines(console.lang))
+    elif command == "/away":
+        words = [a.removeprefix("days:") for a in args]
+        if words and words[0].casefold() == "off":
+            said = await service.end_away(user)
+        elif words and words[0].lstrip("-").isdigit():
+            said = await service.set_away(user, int(words[0]), " ".join(words[1:]) or None)
+        else:
+            console.say(USAGE["/away"])
+            return
+        console.say(said.get(console.lang))
+    else:
+        _, named = split_arguments(args)
+        if set(named) - {"timezone", "quiet"}:
+            console.say(USAGE["/settings"])
+            return
+        said = await service.set_quiet(
+            user,
+            timezone=named.get("timezone", UNCHANGED),
+            quiet=named.get("quiet", UNCHANGED),
+        )
+        console.say(said.get(console.lang))
+
+
+async def away_marks(console: Console, table_id: str) -> dict[str, str]:
+    """Seat -> "away until <date>" for the seats of away players, the date in the zone of
+    whoever is at the keyboard."""
+    marks = await console.service.away_marks(await console.service.info(table_id))
+    if not marks:
+        return {}
+    zone = (await console.service.member(console.user(console.player))).timezone
+    return {
+        seat: Text.of("away.mark", until=local_time(until, zone)).get(console.lang)
+        for seat, until in marks.items()
+    }

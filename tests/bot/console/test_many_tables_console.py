@@ -1,0 +1,69 @@
+"""The console's /mygames, /away and /settings, in English and Japanese."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.console.test_console import play
+
+TWO_PLAYERS = ["/join", "as bob", "/join", "as alice", "/start game:tally target:9"]
+
+
+async def test_mygames_away_and_settings_at_the_console(tmp_path: Path) -> None:
+    script = [
+        *TWO_PLAYERS,
+        "/mygames",
+        "add 1",  # alice moves: bob is to act
+        "as alice",
+        "/mygames",
+        "as bob",
+        "/away 3 off to the sea",
+        "as alice",
+        "/status",
+        "/away 30",
+        "/away sometime",
+        "/settings timezone:Asia/Tokyo quiet:23-08",
+        "/settings timezone:Mars/Base",
+        "/settings quiet:noon",
+        "/settings",
+        "as bob",
+        "add 1",  # his move ends his away
+        "as alice",
+        "/away off",
+    ]
+    output = await play("\n".join(script) + "\n", tmp_path)
+    lines = output.splitlines()
+    first = lines.index("alice> /mygames")
+    assert lines[first + 1] == "**Waiting for you:**"
+    assert lines[first + 2].startswith("• Tally (alice, bob): you to act, waiting ")
+    assert lines[first + 3] == "Tables waiting for your move on all servers: 1"
+    second = lines.index("alice> /mygames", first + 1)
+    assert lines[second + 1] == "**Waiting for others:**"
+    assert lines[second + 2].startswith("• Tally (alice, bob): bob to act")
+    assert lines[second + 3] == "Tables waiting for your move on all servers: 0"
+    assert "You are away until " in output and "Note: off to the sea" in output
+    assert any(line.startswith("To act: bob (away until ") for line in lines)
+    assert "! Away is for 1 to 14 days." in output
+    assert "Usage: /away DAYS [note]  or  /away off" in output
+    assert "Your time zone: Asia/Tokyo. Quiet hours: 23:00–08:00" in output
+    assert "! Mars/Base is not a time zone." in output
+    assert "! Quiet hours are two hours of the day" in output
+    assert output.rstrip().endswith("You are not away.")  # bob's move ended it
+
+
+async def test_the_same_in_japanese(tmp_path: Path) -> None:
+    script = [
+        *TWO_PLAYERS,
+        "/mygames",
+        "/away 2",
+        "/away 0",
+        "/settings timezone:Europe/Berlin quiet:22-7",
+        "/away off",
+    ]
+    output = await play("\n".join(script) + "\n", tmp_path, lang="ja")
+    assert "**あなたの手番：**" in output
+    assert "全サーバーであなたの手番のテーブル：1" in output
+    assert "まで不在にしました" in output
+    assert "! 不在は1日から14日までです。" in output
+    assert "タイムゾーン：Europe/Berlin。静かな時間：22時～07時" in output
+    assert "おかえりなさい。不在を終了しました。" in output
