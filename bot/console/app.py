@@ -63,6 +63,7 @@ HELP = """Commands (as on Discord):
   /replay [MOVE]                the finished game's board after MOVE moves (0: the start)
   /undo, /agree, /refuse        take back your last move if the others agree (nothing revealed)
   /mygames                      your tables, those waiting for you first
+  /rematch [hours:H]            a rematch of the game that ended (host: start after H hours)
   /away DAYS [note], /away off  away: no reminders or takeovers for your seats meanwhile
   /settings [timezone:ZONE] [quiet:23-08|off]   your time zone and quiet hours (no pings then)
   /lang en|ja                   language of the messages
@@ -265,7 +266,7 @@ class Console:
         elif command in stats_commands.COMMANDS:
             await stats_commands.run(self, command, args)
         elif command in member_commands.COMMANDS:
-            await member_commands.run(self, command, args)
+            await member_commands.run(self, command, args, CHANNEL)
         elif command in after_commands.COMMANDS:
             await after_commands.run(self, command, args, CHANNEL)
         elif table is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.console.commands import split_arguments
+from bot.service import errors
 from bot.service.i18n import Text
 from bot.service.quiet import local_time
 from bot.service.table_core import UNCHANGED
@@ -12,17 +13,20 @@ from bot.service.table_core import UNCHANGED
 if TYPE_CHECKING:
     from bot.console.app import Console
 
-COMMANDS = ("/mygames", "/away", "/settings")
+COMMANDS = ("/mygames", "/away", "/settings", "/rematch")
 USAGE = {
     "/away": "Usage: /away DAYS [note]  or  /away off",
     "/settings": "Usage: /settings [timezone:Asia/Tokyo] [quiet:23-08|off]",
+    "/rematch": "Usage: /rematch  or (host)  /rematch hours:H",
 }
 
 
-async def run(console: Console, command: str, args: list[str]) -> None:
+async def run(console: Console, command: str, args: list[str], channel: str) -> None:
     service = console.service
     user = console.user(console.player)
-    if command == "/mygames":
+    if command == "/rematch":
+        await rematch(console, user, args, channel)
+    elif command == "/mygames":
         mine = await service.my_games(user, None)
         console.say(*mine.lines(console.lang))
     elif command == "/away":
@@ -46,6 +50,27 @@ async def run(console: Console, command: str, args: list[str]) -> None:
             quiet=named.get("quiet", UNCHANGED),
         )
         console.say(said.get(console.lang))
+
+
+async def rematch(console: Console, user: str, args: list[str], channel: str) -> None:
+    """/rematch accepts a rematch of the game that ended here; the host's hours:H starts it
+    then (0: now) with the computer for whoever has not accepted."""
+    table = await console.service.find(channel, closed_too=True)
+    if table is None:
+        raise errors.NoTableHere()
+    _, named = split_arguments(args)
+    if "hours" in named:
+        try:
+            hours = float(named["hours"])
+        except ValueError:
+            console.say(USAGE["/rematch"])
+            return
+        result = await console.service.rematch_after(table.id, user, hours * 3600)
+    else:
+        result = await console.service.rematch(table.id, user)
+    console.say(result.text.get(console.lang))
+    if result.started is not None:
+        console.show_update(result.started)
 
 
 async def away_marks(console: Console, table_id: str) -> dict[str, str]:

@@ -17,7 +17,7 @@ import discord
 from pydantic import BaseModel
 
 import games
-from bot.discord.components import build_view, choices_for
+from bot.discord.components import build_view, choices_for, rematch_view
 from bot.discord.panels import UNKNOWN_INTERACTION
 from bot.discord.texts import dt
 from bot.service import afterplay, errors
@@ -167,7 +167,10 @@ def board_text(
 async def board_view(
     bot: Host, table: TableInfo, to_act: Sequence[SeatInfo], view: BaseModel, finished: bool
 ) -> discord.ui.View | None:
-    """Components for the seat to act: public moves, plus "My hand" for every human player."""
+    """Components for the seat to act: public moves, plus "My hand" for every human player;
+    on a finished game's final board, "Rematch"."""
+    if table.status == "finished":
+        return rematch_view(table.id, table.lang)
     if finished or table.game is None:
         return None
     humans = [s for s in to_act if not s.is_ai and s.user]

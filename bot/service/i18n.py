@@ -425,6 +425,30 @@ CATALOGUE.update(
         },
         "mygames.no_game": {"en": "no game chosen", "ja": "ゲーム未選択"},
         "mygames.you": {"en": "you", "ja": "あなた"},
+        "error.rematch_not_finished": {
+            "en": "A rematch can be asked for once the game here is over.",
+            "ja": "再戦はここのゲームが終わってから申し込めます。",
+        },
+        "error.rematch_done": {
+            "en": "This game had its rematch already (table {table}).",
+            "ja": "このゲームはすでに再戦しています（テーブル {table}）。",
+        },
+        "rematch.accepted": {
+            "en": "{seat} is in for a rematch. Waiting for: {waiting}. The host can start it "
+            "with the computer for the others: /rematch hours:H (0: now).",
+            "ja": "{seat} が再戦に参加します。残り：{waiting}。ホストは /rematch hours:H"
+            "（0で今すぐ）で、未参加の人をコンピューターにして開始できます。",
+        },
+        "rematch.deadline": {
+            "en": "The rematch starts in {after}, with the computer for whoever has not "
+            "accepted by then.",
+            "ja": "再戦は{after}後に始まります。それまでに参加しない人はコンピューターが担当します。",
+        },
+        "rematch.started": {
+            "en": "The rematch has started (table {table}).",
+            "ja": "再戦が始まりました（テーブル {table}）。",
+        },
+        "rematch.button": {"en": "Rematch", "ja": "再戦"},
         "mygames.everywhere": {
             "en": "Tables waiting for your move on all servers: {count}",
             "ja": "全サーバーであなたの手番のテーブル：{count}",

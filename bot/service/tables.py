@@ -20,6 +20,7 @@ from bot.service.errors import game_text
 from bot.service.i18n import Text
 from bot.service.lobby import LobbyActions
 from bot.service.members import MemberActions
+from bot.service.rematch import RematchActions
 from bot.service.reminders import ReminderActions
 from bot.service.replay import Verification, verify
 from bot.service.store import (
@@ -93,7 +94,13 @@ def _listed(loaded: LoadedTable, seat: str, move: str | BaseModel) -> str | Base
 
 
 class TableService(
-    LobbyActions, ReminderActions, CatchUpActions, UndoActions, MemberActions, TableCore
+    RematchActions,
+    LobbyActions,
+    ReminderActions,
+    CatchUpActions,
+    UndoActions,
+    MemberActions,
+    TableCore,
 ):
     """Lobbies, games and reminders for any number of channels; one lock per table."""
 

@@ -11,8 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.board import clip_lines, latest_board_url, tell, user_lang
-from bot.discord.cogs.common import AUTOCOMPLETE_MAX, bot_of, local
+from bot.discord.board import clip_lines, error_text, latest_board_url, tell, user_lang
+from bot.discord.cogs.common import AUTOCOMPLETE_MAX, bot_of, is_moderator, local, table_here
+from bot.discord.rematch import announce
+from bot.service import errors
 from bot.service.members import MyTable
 from bot.service.quiet import zone_names
 from bot.service.table_core import UNCHANGED
@@ -121,6 +123,44 @@ class Members(commands.Cog):
         found = [n for n in names if n.casefold().startswith(typed)]
         found += [n for n in names if typed in n.casefold() and n not in found]
         return [app_commands.Choice(name=n, value=n) for n in found[:AUTOCOMPLETE_MAX]]
+
+    @app_commands.command(
+        name=local("rematch", "再戦"),
+        description=local(
+            "Accept a rematch of the game that ended here (host: when to start it)",
+            "ここで終わったゲームの再戦に参加する（ホストは開始時期も指定）",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(hours=local("hours", "時間"))
+    @app_commands.describe(
+        hours=local(
+            "Host: start after these hours, the computer for those not in (0: now)",
+            "ホスト：この時間後に開始、未参加の人はコンピューター（0で今すぐ）",
+        )
+    )
+    async def rematch(
+        self,
+        interaction: discord.Interaction[Any],
+        hours: app_commands.Range[float, 0, 168] | None = None,
+    ) -> None:
+        bot = bot_of(interaction)
+        lang = user_lang(interaction)
+        user = str(interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table = await table_here(interaction, closed_too=True)
+            if hours is None:
+                result = await bot.service.rematch(table.id, user)
+            else:
+                result = await bot.service.rematch_after(
+                    table.id, user, hours * 3600, moderator=is_moderator(interaction)
+                )
+        except errors.TableError as error:
+            await tell(interaction, error_text(error, lang))
+            return
+        await tell(interaction, result.text.get(lang))
+        await announce(bot, result, interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

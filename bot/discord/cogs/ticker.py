@@ -19,6 +19,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.discord.board import channel_of, escape_names, mentions_of, message_nonce, publish
+from bot.discord.rematch import announce
 from bot.service.updates import Reminder
 
 if TYPE_CHECKING:
@@ -139,6 +140,17 @@ class Ticker(commands.Cog):
         await self.drain()  # the boards of moves made for the absent, and any still owed
         await self.send_reminders()  # those this tick recorded, and any still owed
         await self.release_mentions()
+        await self.start_rematches()
+
+    async def start_rematches(self) -> None:
+        """Rematches whose host's deadline passed start, with the computer for the rest."""
+        try:
+            started = await self.bot.service.start_due_rematches()
+        except Exception:
+            log.exception("starting the rematches due failed")
+            return
+        for result in started:
+            await announce(self.bot, result)
 
     async def release_mentions(self) -> None:
         """The pings held over members' quiet hours, once those end (if the move is still owed);

@@ -73,6 +73,9 @@ async def _copy_extras(source: Store, target: Store, table_id: str) -> None:
     for seat, version in (await source.seen_versions(table_id)).items():
         await target.mark_seen(table_id, seat, version)
     await target.owe_reminders(await source.owed_reminders(table_id))
+    rematch = await source.rematches.get(table_id)
+    if rematch is not None:
+        await target.rematches.put(rematch)
     for held in await source.members.held():
         if held.table_id == table_id:
             await target.members.hold(held)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from bot.service.store.members import MEMBERS_MIGRATION
+from bot.service.store.rematches import REMATCH_MIGRATION
 from bot.service.store.stats import STATS_MIGRATION
 from bot.service.store.undo import UNDO_MIGRATION
 
@@ -138,6 +139,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 7: members' own settings (away, time zone, quiet hours) and mentions held over quiet
     # hours (bot.service.store.members).
     MEMBERS_MIGRATION,
+    # 8: rematches of finished tables (bot.service.store.rematches).
+    REMATCH_MIGRATION,
 )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.service.store.db import Sql, Step
 from bot.service.store.members import MemberStore
 from bot.service.store.records import OwedReminder, SeatRecord, StaleRevision, TableRecord
+from bot.service.store.rematches import RematchStore
 from bot.service.store.sql import GUARDED_UPDATE, UPDATE_SEAT, Row, seat_change_row, table_row
 from bot.service.store.stats import StatsStore
 from bot.service.store.undo import UndoStore
@@ -47,6 +48,7 @@ class SharedQueries:
         self.stats = StatsStore(sql)
         self.undo = UndoStore(sql)
         self.members = MemberStore(sql)
+        self.rematches = RematchStore(sql)
 
     async def board_version(self, table_id: str) -> int | None:
         rows = await self._sql.rows(

@@ -67,3 +67,35 @@ async def test_the_same_in_japanese(tmp_path: Path) -> None:
     assert "! 不在は1日から14日までです。" in output
     assert "タイムゾーン：Europe/Berlin。静かな時間：22時～07時" in output
     assert "おかえりなさい。不在を終了しました。" in output
+
+
+async def test_a_rematch_at_the_console(tmp_path: Path) -> None:
+    script = [
+        "/rematch",  # no table yet
+        "/join",
+        "as bob",
+        "/join",
+        "as alice",
+        "/start game:tally target:3",
+        "/rematch",  # not over yet
+        "add 3",
+        "as bob",
+        "/rematch",
+        "as alice",
+        "/rematch",
+        "/rematch",
+    ]
+    output = await play("\n".join(script) + "\n", tmp_path)
+    assert "! There is no table in this channel." in output
+    assert "! A rematch can be asked for once the game here is over." in output
+    assert "bob is in for a rematch. Waiting for: alice." in output
+    assert "The rematch has started (table " in output
+    assert output.count("Tally begins. Seats in order: alice, bob.") == 2
+    # The channel's table is the new game now: a rematch waits for its end.
+    assert output.count("! A rematch can be asked for once the game here is over.") == 2
+
+
+async def test_the_host_starts_a_rematch_at_once_in_japanese(tmp_path: Path) -> None:
+    script = [*TWO_PLAYERS[:-1], "/start game:tally target:3", "add 3", "/rematch hours:0"]
+    output = await play("\n".join(script) + "\n", tmp_path, lang="ja")
+    assert "再戦が始まりました" in output

@@ -10,7 +10,7 @@ import discord
 import simcord
 
 from tests.bot.discord.conftest import GUILD_ID, World
-from tests.bot.discord.driver import bot_messages, latest_board, to_act
+from tests.bot.discord.driver import bot_messages, components_of, latest_board, to_act
 from tests.bot.discord.test_generated import COMBINED_MAX, check_option, combined
 
 COMMAND_MAX = 100  # Discord's limit of global chat-input commands
@@ -37,9 +37,9 @@ async def game_in(world: World, channel: Any, first: Any, second: Any) -> Any:
 
 async def test_the_new_commands_are_localised_and_within_discords_limits(world: World) -> None:
     commands = {c["name"]: c for c in world.env.backend.commands[GUILD_ID].values()}
-    assert {"mygames", "away", "settings"} <= set(commands)
+    assert {"mygames", "away", "settings", "rematch"} <= set(commands)
     assert len(commands) <= COMMAND_MAX
-    for name in ("mygames", "away", "settings"):
+    for name in ("mygames", "away", "settings", "rematch"):
         check_option(commands[name], f"/{name}")
         for lang in (None, "ja"):
             assert combined(commands[name], lang) <= COMBINED_MAX
@@ -144,3 +144,62 @@ async def test_a_board_in_quiet_hours_names_without_pinging_and_pings_when_they_
         assert "静かな時間が終わりました" in mentions[0].content
     await world.env.advance_time(120)  # delivered once
     assert len([m for m in bot_messages(thread) if m.content.startswith(f"<@{waiting}>")]) == 1
+
+
+async def finished_tally(world: World, alice: Any, bob: Any) -> Any:
+    await alice.slash(world.channel, "join")
+    await bob.slash(world.channel, "join")
+    await alice.slash(world.channel, "start tally", target=3)
+    thread = world.channel.threads[-1]
+    await alice.slash(thread, "move", notation="add 3")
+    return thread
+
+
+def rematch_button(message: discord.Message) -> str:
+    (custom_id,) = [c["custom_id"] for c in components_of(message) if ":rm:" in c["custom_id"]]
+    return str(custom_id)
+
+
+async def test_the_final_board_offers_a_rematch_that_starts_when_both_accept(
+    world: World, locales: dict[int, str]
+) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    locales[bob.id] = "ja"
+    thread = await finished_tally(world, alice, bob)
+    final = latest_board(thread)
+    assert "game is over" in final.content
+    button = rematch_button(final)
+    assert [c["label"] for c in components_of(final)] == ["Rematch"]
+    asked = await bob.click(final, custom_id=button)
+    assert "再戦に参加します" in reply_text(asked)
+    assert any(
+        "bob is in for a rematch. Waiting for: alice." in m.content for m in bot_messages(thread)
+    )
+    assert not [m for m in bot_messages(world.channel) if "To act:" in m.content]
+    started = await alice.click(final, custom_id=button)
+    assert "The rematch has started" in reply_text(started)
+    (board,) = [m for m in bot_messages(world.channel) if "To act:" in m.content]
+    assert "Tally begins. Seats in order: alice, bob." in board.content
+    news = [m for m in bot_messages(thread) if "The rematch has started" in m.content]
+    assert len(news) == 1 and board.jump_url in news[0].content  # linked from the old table
+    again = await bob.click(final, custom_id=button)  # one rematch per finished table
+    assert "すでに再戦しています" in reply_text(again)
+    assert len([m for m in bot_messages(world.channel) if "To act:" in m.content]) == 1
+
+
+async def test_the_host_starts_the_rematch_with_the_computer_after_the_time_they_chose(
+    world: World,
+) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    thread = await finished_tally(world, alice, bob)
+    refused = reply_text(await bob.slash(thread, "rematch", hours=1.0))
+    assert refused.startswith("Only the host")
+    said = reply_text(await alice.slash(thread, "rematch", hours=1.0))
+    assert said.startswith("The rematch starts in 60 min")
+    await world.env.advance_time(50 * 60)
+    assert not [m for m in bot_messages(world.channel) if "To act:" in m.content]
+    await world.env.advance_time(15 * 60)
+    (board,) = [m for m in bot_messages(world.channel) if "To act:" in m.content]
+    assert "bob (" in board.content  # bob's seat is played by the computer now
+    running = reply_text(await alice.slash(world.channel, "rematch"))
+    assert running == "A rematch can be asked for once the game here is over."

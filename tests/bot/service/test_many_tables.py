@@ -297,10 +297,18 @@ async def test_migrate_copies_the_settings_and_held_mentions(
     await service.set_quiet("ann", timezone="Asia/Tokyo", quiet="23-08")
     await service.set_away("cy", 2)
     await service.mention_now(await service.info(table_id), (await service.info(table_id)).seats)
+    await service.join("c2", "ann", name="ANN")
+    await service.join("c2", "bob", name="BOB")
+    done = await service.start("c2", "ann", game="tally", options={"target": 3})
+    await service.act(done.table.id, "ann", "add 3")
+    await service.rematch_after(done.table.id, "ann", HOUR)  # waits for bob
     target = await open_store(postgres_dsn)
     report = await copy_tables(source, target)
     assert report.member_settings == 2
     assert await target.members.all() == await source.members.all()
     assert await target.members.held() == await source.members.held() != []
+    rematch = await target.rematches.get(done.table.id)
+    assert rematch == await source.rematches.get(done.table.id)
+    assert rematch is not None and rematch.accepted == ("ann",)
     await source.close()
     await target.close()
