@@ -64,6 +64,7 @@ HELP = """Commands (as on Discord):
   /undo, /agree, /refuse        take back your last move if the others agree (nothing revealed)
   /mygames                      your tables, those waiting for you first
   /rematch [hours:H]            a rematch of the game that ended (host: start after H hours)
+  /card NAME                    what a card, building or tile of the table's game does
   /away DAYS [note], /away off  away: no reminders or takeovers for your seats meanwhile
   /settings [timezone:ZONE] [quiet:23-08|off]   your time zone and quiet hours (no pings then)
   /lang en|ja                   language of the messages

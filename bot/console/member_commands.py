@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import games
 from bot.console.commands import split_arguments
 from bot.service import errors
+from bot.service.glossary import card_lines, find_entry
 from bot.service.i18n import Text
 from bot.service.quiet import local_time
 from bot.service.table_core import UNCHANGED
@@ -13,11 +15,12 @@ from bot.service.table_core import UNCHANGED
 if TYPE_CHECKING:
     from bot.console.app import Console
 
-COMMANDS = ("/mygames", "/away", "/settings", "/rematch")
+COMMANDS = ("/mygames", "/away", "/settings", "/rematch", "/card")
 USAGE = {
     "/away": "Usage: /away DAYS [note]  or  /away off",
     "/settings": "Usage: /settings [timezone:Asia/Tokyo] [quiet:23-08|off]",
     "/rematch": "Usage: /rematch  or (host)  /rematch hours:H",
+    "/card": "Usage: /card NAME  (a card, building or tile of the table's game)",
 }
 
 
@@ -26,6 +29,8 @@ async def run(console: Console, command: str, args: list[str], channel: str) -> 
     user = console.user(console.player)
     if command == "/rematch":
         await rematch(console, user, args, channel)
+    elif command == "/card":
+        await card(console, " ".join(a.removeprefix("name:") for a in args), channel)
     elif command == "/mygames":
         mine = await service.my_games(user, None)
         console.say(*mine.lines(console.lang))
@@ -71,6 +76,21 @@ async def rematch(console: Console, user: str, args: list[str], channel: str) ->
     console.say(result.text.get(console.lang))
     if result.started is not None:
         console.show_update(result.started)
+
+
+async def card(console: Console, name: str, channel: str) -> None:
+    """/card NAME: the entry of the table's game's glossary, in the console's language."""
+    if not name.strip():
+        console.say(USAGE["/card"])
+        return
+    table = await console.service.find(channel, closed_too=True)
+    if table is None:
+        raise errors.NoTableHere()
+    if table.game is None:
+        known = ", ".join(g.id for g in games.all())
+        raise errors.NoGameChosen(example=games.all()[0].id, known=known)
+    entry = find_entry(games.get(table.game), name)
+    console.say(*card_lines(entry, console.lang))
 
 
 async def away_marks(console: Console, table_id: str) -> dict[str, str]:

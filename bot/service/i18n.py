@@ -449,6 +449,20 @@ CATALOGUE.update(
             "ja": "再戦が始まりました（テーブル {table}）。",
         },
         "rematch.button": {"en": "Rematch", "ja": "再戦"},
+        "error.unknown_card": {
+            "en": "{game} has no card or tile called {name}. Some there are: {some}",
+            "ja": "{game}に「{name}」というカード・タイルはありません。例：{some}",
+        },
+        "error.no_glossary": {
+            "en": "{game} has no card glossary yet.",
+            "ja": "{game}にはまだカードの解説がありません。",
+        },
+        "card.cost": {"en": "Cost: {cost}", "ja": "費用：{cost}"},
+        "card.note": {"en": "Rules note: {note}", "ja": "ルールの注記：{note}"},
+        "card.reconstructed": {
+            "en": "Reconstructed: {what}",
+            "ja": "推定（再構成）：{what}",
+        },
         "mygames.everywhere": {
             "en": "Tables waiting for your move on all servers: {count}",
             "ja": "全サーバーであなたの手番のテーブル：{count}",

@@ -11,13 +11,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import games
 from bot.discord.board import clip_lines, error_text, latest_board_url, tell, user_lang
 from bot.discord.cogs.common import AUTOCOMPLETE_MAX, bot_of, is_moderator, local, table_here
 from bot.discord.rematch import announce
 from bot.service import errors
+from bot.service.glossary import card_choices, card_lines, find_entry
 from bot.service.members import MyTable
 from bot.service.quiet import zone_names
-from bot.service.table_core import UNCHANGED
+from bot.service.table_core import UNCHANGED, AnyGame
 
 
 def board_links(boards: dict[str, str | None]) -> Any:
@@ -161,6 +163,51 @@ class Members(commands.Cog):
             return
         await tell(interaction, result.text.get(lang))
         await announce(bot, result, interaction)
+
+    @app_commands.command(
+        name=local("card", "カード"),
+        description=local(
+            "What a card, building or tile of this table's game does",
+            "このテーブルのゲームのカード・建物・タイルの説明",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(card_name=local("name", "名前"))
+    @app_commands.describe(
+        card_name=local("Its name (autocompleted)", "名前（候補が表示されます）")
+    )
+    async def card(
+        self, interaction: discord.Interaction[Any], card_name: app_commands.Range[str, 1, 100]
+    ) -> None:
+        lang = user_lang(interaction)
+        try:
+            entry = find_entry(await table_game(interaction), card_name)
+        except errors.TableError as error:
+            await tell(interaction, error_text(error, lang))
+            return
+        await tell(interaction, clip_lines(card_lines(entry, lang)))
+
+    @card.autocomplete("card_name")
+    async def card_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            game = await table_game(interaction)
+        except errors.TableError:
+            return []
+        return [
+            app_commands.Choice(name=label[:100], value=key)
+            for label, key in card_choices(game, current, user_lang(interaction), AUTOCOMPLETE_MAX)
+        ]
+
+
+async def table_game(interaction: discord.Interaction[Any]) -> AnyGame:
+    """The game of the channel's table (its latest, even finished), or the error saying why not."""
+    table = await table_here(interaction, closed_too=True)
+    if table.game is None:
+        known = ", ".join(g.id for g in games.all())
+        raise errors.NoGameChosen(example=games.all()[0].id, known=known)
+    return games.get(table.game)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -99,3 +99,22 @@ async def test_the_host_starts_a_rematch_at_once_in_japanese(tmp_path: Path) -> 
     script = [*TWO_PLAYERS[:-1], "/start game:tally target:3", "add 3", "/rematch hours:0"]
     output = await play("\n".join(script) + "\n", tmp_path, lang="ja")
     assert "再戦が始まりました" in output
+
+
+async def test_card_at_the_console_in_both_languages(tmp_path: Path) -> None:
+    script = [
+        "/card pub",  # no table yet
+        "/start game:stpetersburg",
+        "/card pub",
+        "/card",
+        "/card Dragon",
+        "/lang ja",
+        "/card 作家",
+    ]
+    output = await play("\n".join(script) + "\n", tmp_path)
+    assert "! There is no table in this channel." in output
+    assert "**Pub** (酒場) — Building (blue)\nCost: 1 ruble\n" in output
+    assert "Usage: /card NAME" in output
+    assert "! Sankt Petersburg has no card or tile called Dragon." in output
+    assert "**作家** (Author) — 貴族（橙）" in output
+    assert "推定（再構成）：日本語名は独自の訳です" in output

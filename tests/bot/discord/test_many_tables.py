@@ -37,9 +37,9 @@ async def game_in(world: World, channel: Any, first: Any, second: Any) -> Any:
 
 async def test_the_new_commands_are_localised_and_within_discords_limits(world: World) -> None:
     commands = {c["name"]: c for c in world.env.backend.commands[GUILD_ID].values()}
-    assert {"mygames", "away", "settings", "rematch"} <= set(commands)
+    assert {"mygames", "away", "settings", "rematch", "card"} <= set(commands)
     assert len(commands) <= COMMAND_MAX
-    for name in ("mygames", "away", "settings", "rematch"):
+    for name in ("mygames", "away", "settings", "rematch", "card"):
         check_option(commands[name], f"/{name}")
         for lang in (None, "ja"):
             assert combined(commands[name], lang) <= COMBINED_MAX
@@ -203,3 +203,26 @@ async def test_the_host_starts_the_rematch_with_the_computer_after_the_time_they
     assert "bob (" in board.content  # bob's seat is played by the computer now
     running = reply_text(await alice.slash(world.channel, "rematch"))
     assert running == "A rematch can be asked for once the game here is over."
+
+
+async def test_card_explains_the_tables_game_in_the_readers_language(
+    world: World, locales: dict[int, str]
+) -> None:
+    alice, bob = world.member("alice"), world.member("bob")
+    locales[bob.id] = "ja"
+    thread = await game_in(world, world.channel, alice, bob)
+    choices = await bob.autocomplete(thread, "card", "name", "酒")
+    assert {"name": "酒場 (Pub)", "value": "pub"} in [
+        {"name": c["name"], "value": c["value"]} for c in choices
+    ]
+    en = reply_text(await alice.slash(thread, "card", name="pub"))
+    assert en.startswith("**Pub** (酒場) — Building (blue)\nCost: 1 ruble")
+    ja = reply_text(await bob.slash(thread, "card", name="作家"))
+    assert ja.startswith("**作家** (Author)") and "推定（再構成）：" in ja
+    unknown = reply_text(await alice.slash(thread, "card", name="Dragon"))
+    assert unknown.startswith("Sankt Petersburg has no card or tile called Dragon.")
+    other = world.guild.create_text_channel("tally")
+    await alice.slash(other, "start tally", target=9)
+    none = reply_text(await bob.slash(other.threads[-1], "card", name="x"))
+    assert none == "タリーにはまだカードの解説がありません。"
+    assert await alice.autocomplete(other.threads[-1], "card", "name", "") == []

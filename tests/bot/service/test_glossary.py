@@ -1,0 +1,60 @@
+"""/card through the contract: a game's glossary, looked up in either language, in words."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from bot.service.glossary import NoGlossary, UnknownCard, card_choices, card_lines, find_entry
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in games.all()])
+def test_every_glossary_entry_is_named_and_explained_in_both_languages(game_id: str) -> None:
+    game = games.get(game_id)
+    entries = game.glossary()
+    assert len({e.key for e in entries}) == len(entries)
+    for lang in ("en", "ja"):
+        names = [e.names[lang] for e in entries]
+        assert len(set(names)) == len(names)
+    for entry in entries:
+        for texts in (entry.names, entry.kind, entry.text):
+            assert texts["en"].strip() and texts["ja"].strip()
+        assert find_entry(game, entry.names["ja"]) == entry
+
+
+def test_a_card_is_found_in_either_language_and_described() -> None:
+    game = games.get("stpetersburg")
+    pub = find_entry(game, "pub")
+    assert find_entry(game, "酒場") == pub and find_entry(game, "PU") == pub
+    en = card_lines(pub, "en")
+    assert en[0] == "**Pub** (酒場) — Building (blue)"
+    assert en[1] == "Cost: 1 ruble"
+    assert "buy 0 to 5 points at 2 rubles each" in "\n".join(en)
+    ja = card_lines(pub, "ja")
+    assert ja[0] == "**酒場** (Pub) — 建物（青）" and ja[1] == "費用：1ルーブル"
+    author = card_lines(find_entry(game, "Author"), "en")
+    assert author[-1] == "Reconstructed: the Japanese name is our own (no published one found)"
+    assert card_lines(find_entry(game, "作家"), "ja")[-1].startswith("推定（再構成）：")
+    assert all(not line.startswith("Reconstructed") for line in en)
+
+
+def test_unknown_names_and_games_without_a_glossary_are_refused_in_both_languages() -> None:
+    game = games.get("stpetersburg")
+    with pytest.raises(UnknownCard) as refused:
+        find_entry(game, "Dragon")
+    assert refused.value.message("en").startswith("Sankt Petersburg has no card or tile called")
+    assert "「Dragon」というカード" in refused.value.message("ja")
+    with pytest.raises(UnknownCard):
+        find_entry(game, "")  # nothing typed: it names some there are
+    with pytest.raises(NoGlossary) as none:
+        find_entry(games.get("tally"), "anything")
+    assert none.value.message("en") == "Tally has no card glossary yet."
+    assert none.value.message("ja") == "タリーにはまだカードの解説がありません。"
+
+
+def test_choices_autocomplete_from_names_in_both_languages() -> None:
+    game = games.get("stpetersburg")
+    assert ("酒場 (Pub)", "pub") in card_choices(game, "酒", "ja")
+    assert ("Pub (酒場)", "pub") in card_choices(game, "pu", "en")
+    assert len(card_choices(game, "", "en")) == 25
+    assert card_choices(games.get("tally"), "", "en") == []
