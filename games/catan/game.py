@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from games.adapters import GlossaryEntry
 from games.base import (
     Event,
     InvalidOptions,
@@ -15,6 +16,7 @@ from games.base import (
 )
 from games.catan import ai, estimate, history, narration, notation, present, rules, sample
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
+from games.catan.glossary import glossary as catan_glossary
 from games.catan.models import (
     MOVE_TYPES,
     Building,
@@ -56,6 +58,9 @@ class Catan(ModularGame[State, Move, View, CatanData]):
     sample_module = sample
     estimate_module = estimate
     ai_module = ai
+
+    def glossary(self) -> tuple[GlossaryEntry, ...]:
+        return catan_glossary(self.data)
 
     def __init__(self, data: CatanData | None = None) -> None:
         self.data = data if data is not None else shipped()

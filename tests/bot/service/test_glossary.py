@@ -58,3 +58,17 @@ def test_choices_autocomplete_from_names_in_both_languages() -> None:
     assert ("Pub (酒場)", "pub") in card_choices(game, "pu", "en")
     assert len(card_choices(game, "", "en")) == 25
     assert card_choices(games.get("tally"), "", "en") == []
+
+
+def test_catans_builds_and_expansions_come_from_its_data() -> None:
+    game = games.get("catan")
+    town_hall = card_lines(find_entry(game, "Rathaus"), "en")
+    assert town_hall[0] == "**Town hall (Rathaus)** (市庁舎) — City expansion (on an own city)"
+    assert town_hall[1] == "Cost: 3 wool, 3 ore"
+    assert town_hall[-1] == (
+        "Reconstructed: how many copies there are, which player counts use it (its mark), "
+        "its victory points"
+    )
+    road = card_lines(find_entry(game, "道"), "ja")
+    assert road[0] == "**道** (Road) — 建物カード" and road[1] == "費用：木材1枚、粘土1枚"
+    assert not any(line.startswith("推定") for line in road)  # every road is confirmed
