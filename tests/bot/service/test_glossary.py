@@ -72,3 +72,16 @@ def test_catans_builds_and_expansions_come_from_its_data() -> None:
     road = card_lines(find_entry(game, "道"), "ja")
     assert road[0] == "**道** (Road) — 建物カード" and road[1] == "費用：木材1枚、粘土1枚"
     assert not any(line.startswith("推定") for line in road)  # every road is confirmed
+
+
+def test_venedigs_buildings_and_tiles_come_from_its_data() -> None:
+    game = games.get("venedig")
+    basilika = card_lines(find_entry(game, "教会"), "en")
+    assert basilika[:3] == [
+        "**Basilika** (教会) — Building",
+        "Cost: 4 cards of its type",
+        "takes 3 mutually adjacent free spaces; 5 pieces, 8 cards",
+    ]
+    assert "Scores: 7 points." in basilika[3] and basilika[-1].startswith("Reconstructed: ")
+    swamp = card_lines(find_entry(game, "swamp"), "ja")
+    assert swamp[1] == "86枚、金（値: 枚数）0: 26, 1: 40, 2: 20"
