@@ -85,3 +85,14 @@ def test_venedigs_buildings_and_tiles_come_from_its_data() -> None:
     assert "Scores: 7 points." in basilika[3] and basilika[-1].startswith("Reconstructed: ")
     swamp = card_lines(find_entry(game, "swamp"), "ja")
     assert swamp[1] == "86枚、金（値: 枚数）0: 26, 1: 40, 2: 20"
+
+
+def test_catherines_plan_cards_and_cities_are_marked_reconstructed() -> None:
+    game = games.get("catherine")
+    market = card_lines(find_entry(game, "市場"), "en")
+    assert market[:2] == ["**Market** (市場) — Plan card", "18 in the deck"]
+    riga = card_lines(find_entry(game, "Riga"), "ja")
+    assert riga[0] == "**リガ** (Riga) — 都市（西部）"
+    assert riga[-1] == "推定（再構成）：地図（都市・区域・特徴）"
+    build = card_lines(find_entry(game, "build-in-region"), "en")
+    assert build[-2].endswith("(X: the good or book printed on the card.)")
