@@ -221,14 +221,10 @@ class MemberActions(TableCore):
                 )
                 continue
             if found is not None and found.quiet_from is not None and seat.user:
-                await self._drop_held(table.id, seat.user)
+                # Only members with quiet hours can have a ping held: nobody else costs a write.
+                await self.store.members.release_for(table.id, seat.user)
             pinged.append(seat)
         return tuple(pinged)
-
-    async def _drop_held(self, table_id: str, user: str) -> None:
-        for held in await self.store.members.held():
-            if held.table_id == table_id and held.user == user:
-                await self.store.members.release(held)
 
     async def quiet_now(self, users: Sequence[str]) -> set[str]:
         """Those of `users` in their quiet hours now (their direct messages wait too)."""

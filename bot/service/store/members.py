@@ -188,6 +188,17 @@ class MemberStore:
         )
         return [_held_from(row) for row in rows]
 
+    async def release_for(self, table_id: str, user: str) -> None:
+        """Drop whatever mention is held for `user` at that table (a board just pinged them)."""
+        await self._sql.write(
+            [
+                Step(
+                    "DELETE FROM mentions_held WHERE table_id = ? AND user_id = ?",
+                    [(table_id, user)],
+                )
+            ]
+        )
+
     async def release(self, mention: HeldMention) -> None:
         """Take a held mention out: delivered, or no longer owed."""
         await self._sql.write(

@@ -312,3 +312,19 @@ async def test_migrate_copies_the_settings_and_held_mentions(
     assert rematch is not None and rematch.accepted == ("ann",)
     await source.close()
     await target.close()
+
+
+async def test_a_later_board_that_pings_drops_the_held_mention(
+    service: TableService, clock: Clock
+) -> None:
+    table_id = await tally(service, "c1", "ann", "bob")
+    await service.set_quiet("ann", timezone="Asia/Tokyo", quiet="23-08")
+    table = await service.info(table_id)
+    await service.mention_now(table, table.seats[:1])
+    assert len(await service.store.members.held()) == 1
+    clock.now = TOKYO_QUIET_ENDS - 60  # the hold is not due yet; a board now is still quiet
+    await service.mention_now(table, table.seats[:1])
+    assert len(await service.store.members.held()) == 1
+    clock.now = TOKYO_QUIET_ENDS + 60  # awake: this board pings her, so nothing stays held
+    assert await service.mention_now(table, table.seats[:1]) == table.seats[:1]
+    assert await service.store.members.held() == []
