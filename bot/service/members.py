@@ -134,11 +134,9 @@ class MemberActions(TableCore):
             raise BadAwayDays(max=most)
         settings = await self.member(user)
         until = self.clock() + days * 86400.0
-        await self.store.members.put(
-            replace(settings, away_until=until, away_note=clean_note(note))
-        )
-        text = Text.of("away.set", until=local_time(until, settings.timezone))
         cleaned = clean_note(note)
+        await self.store.members.put(replace(settings, away_until=until, away_note=cleaned))
+        text = Text.of("away.set", until=local_time(until, settings.timezone))
         if cleaned:
             return Text.join([text, Text.of("away.note", note=cleaned)], "\n")
         return text

@@ -5,6 +5,7 @@ Every answer is for the asker alone; the service decides, this cog only parses a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -22,7 +23,9 @@ from bot.service.quiet import zone_names
 from bot.service.table_core import UNCHANGED, AnyGame
 
 
-def board_links(boards: dict[str, str | None]) -> Any:
+def board_links(boards: dict[str, str | None]) -> Callable[[MyTable], str | None]:
+    """Each listed table's latest board, as /mygames links it."""
+
     def link(entry: MyTable) -> str | None:
         url = boards.get(entry.table.id)
         return f"<{url}>" if url else None  # <...>: no embed under every line
