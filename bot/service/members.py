@@ -7,6 +7,7 @@ in their quiet hours is not pinged, and the ping is held until they end (`releas
 from __future__ import annotations
 
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
@@ -22,6 +23,31 @@ from games.base import Outcome
 # Finished games /mygames still lists, and the longest note an away member may leave.
 FINISHED_SHOWN: Final = 7 * 86400.0
 NOTE_MAX: Final = 100
+# How long this process trusts what it last read of a member's away (every move asks), and how
+# many members it remembers. An away set through another process is thus ended by a move here
+# at most this late; one set or ended here is known at once.
+AWAY_TRUSTED: Final = 60.0
+AWAY_REMEMBERED: Final = 10_000
+
+
+class AwayCache:
+    """What this process last read of members' away (until when, or None), and when."""
+
+    def __init__(self) -> None:
+        self._seen: OrderedDict[str, tuple[float, float | None]] = OrderedDict()
+
+    def fresh(self, user: str, now: float) -> tuple[bool, float | None]:
+        """(known, away until): known when read within AWAY_TRUSTED seconds."""
+        found = self._seen.get(user)
+        if found is None or now - found[0] > AWAY_TRUSTED:
+            return False, None
+        return True, found[1]
+
+    def put(self, user: str, away_until: float | None, now: float) -> None:
+        self._seen[user] = (now, away_until)
+        self._seen.move_to_end(user)
+        while len(self._seen) > AWAY_REMEMBERED:
+            self._seen.popitem(last=False)
 
 
 class BadAwayDays(errors.TableError):
@@ -136,6 +162,7 @@ class MemberActions(TableCore):
         until = self.clock() + days * 86400.0
         cleaned = clean_note(note)
         await self.store.members.put(replace(settings, away_until=until, away_note=cleaned))
+        self._away.put(user, until, self.clock())
         text = Text.of("away.set", until=local_time(until, settings.timezone))
         if cleaned:
             return Text.join([text, Text.of("away.note", note=cleaned)], "\n")
@@ -143,18 +170,33 @@ class MemberActions(TableCore):
 
     async def end_away(self, user: str) -> Text:
         """Back before the away ran out (/away off)."""
-        if not await self._came_back(user):
+        if not await self._came_back(user, read=True):
             return Text.of("away.not_away")
         return Text.of("away.off")
 
-    async def _came_back(self, user: str) -> bool:
-        """End the member's away if it is still running (their move, or /away off): the
-        reminder clocks of their seats restart from now."""
-        settings = await self.store.members.get(user)
+    @property
+    def _away(self) -> AwayCache:
+        cache: AwayCache | None = self.__dict__.get("_away_cache")
+        if cache is None:
+            cache = self.__dict__["_away_cache"] = AwayCache()
+        return cache
+
+    async def _came_back(self, user: str, *, read: bool = False) -> bool:
+        """End the member's away if it is still running (their move, or /away off with `read`):
+        the reminder clocks of their seats restart from now.
+
+        Every move asks, so a member this process read lately as not away costs no read (a
+        read per move cost a quarter of a move's CPU in bench.tables)."""
         now = self.clock()
+        known, until = self._away.fresh(user, now)
+        if known and not read and (until is None or until <= now):
+            return False
+        settings = await self.store.members.get(user)
+        self._away.put(user, settings.away_until, now)
         if not is_away(settings, now):
             return False
         await self.store.members.put(replace(settings, away_until=now, away_note=None))
+        self._away.put(user, now, now)
         return True
 
     async def away_marks(self, table: TableInfo) -> dict[str, float]:

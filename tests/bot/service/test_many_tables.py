@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from bot.service import errors
-from bot.service.members import BadAwayDays, BadQuietHours, BadTimezone, QuietNeedsZone
+from bot.service.members import (
+    AWAY_TRUSTED,
+    BadAwayDays,
+    BadQuietHours,
+    BadTimezone,
+    QuietNeedsZone,
+)
 from bot.service.quiet import awake_seconds, parse_quiet, quiet_until
 from bot.service.store import Store, open_store
 from bot.service.store.copy import copy_tables
@@ -328,3 +334,17 @@ async def test_a_later_board_that_pings_drops_the_held_mention(
     clock.now = TOKYO_QUIET_ENDS + 60  # awake: this board pings her, so nothing stays held
     assert await service.mention_now(table, table.seats[:1]) == table.seats[:1]
     assert await service.store.members.held() == []
+
+
+async def test_a_move_in_another_process_ends_the_away_once_its_knowledge_is_fresh(
+    store: Store, make_service: ServiceFactory, clock: Clock
+) -> None:
+    here, there = make_service(store), make_service(store)
+    table_id = await tally(here, "c1", "ann", "bob")
+    await there.act(table_id, "ann", "add 1")  # `there` now knows ann is not away
+    await here.act(table_id, "bob", "add 1")
+    await here.set_away("ann", 3)
+    clock.advance(AWAY_TRUSTED + 1)  # what `there` read has aged out
+    await there.act(table_id, "ann", "add 1")
+    assert (await here.member("ann")).away_until == clock.now
+    assert await here.away_marks(await here.info(table_id)) == {}
