@@ -272,6 +272,28 @@ class Offer(Frozen):
     public: bool = False  # may be offered on the public board without revealing hidden facts
 
 
+# ---------------------------------------------------------------- the glossary (/card)
+
+
+class GlossaryEntry(Frozen):
+    """One card, building or tile a game explains on request (`/card`), in every language.
+
+    `names` are what players look it up by (autocompleted in both languages); `kind`, `cost`
+    and `values` are short lines; `text` says what it does; `note` is a rules note. Where our
+    data is a reconstruction (a number, a name or a text not confirmed by the original),
+    `reconstructed` says what, in words, and the adapters mark the entry so.
+    """
+
+    key: str = Field(min_length=1, max_length=40)
+    names: Texts
+    kind: Texts
+    cost: Texts | None = None
+    values: Texts | None = None
+    text: Texts
+    note: Texts | None = None
+    reconstructed: Texts | None = None
+
+
 # ---------------------------------------------------------------- per-move slash commands
 
 

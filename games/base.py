@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         AiPlayer,
         CommandGroup,
         GameOptions,
+        GlossaryEntry,
         MoveCommand,
         MoveGroup,
         Offer,
@@ -362,6 +363,11 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
                     continue
                 return value
         return fill_template(command.template, values)
+
+    def glossary(self) -> tuple[GlossaryEntry, ...]:
+        """What `/card` can explain: one `games.adapters.GlossaryEntry` per card, building or
+        tile, in a stable order. The default, for a game without one: no entries."""
+        return ()
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
         """The computer players this game offers, the default first. Every game has `random`;

@@ -13,14 +13,14 @@ import contextlib
 import secrets
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from pydantic import BaseModel
 
 import games
-from bot.console import after_commands, stats_commands
+from bot.console import after_commands, member_commands, stats_commands
 from bot.console.commands import (
     command_help,
     command_text,
@@ -37,7 +37,7 @@ from bot.service.store import open_store
 from bot.service.table_core import AnyGame
 from bot.service.tables import TableService
 from bot.service.thinking import Thinker
-from bot.service.updates import Changed, Update
+from bot.service.updates import Changed, SeatInfo, Update
 
 CHANNEL = "console"
 HELP = """Commands (as on Discord):
@@ -66,6 +66,11 @@ HELP = """Commands (as on Discord):
   /history [NAME]               recent finished games
   /replay [MOVE]                the finished game's board after MOVE moves (0: the start)
   /undo, /agree, /refuse        take back your last move if the others agree (nothing revealed)
+  /mygames                      your tables, those waiting for you first
+  /rematch [hours:H]            a rematch of the game that ended (host: start after H hours)
+  /card NAME                    what a card, building or tile of the table's game does
+  /away DAYS [note], /away off  away: no reminders or takeovers for your seats meanwhile
+  /settings [timezone:ZONE] [quiet:23-08|off]   your time zone and quiet hours (no pings then)
   /lang en|ja                   language of the messages
   /games                        the games you can play
   /help [game], /quit"""
@@ -103,6 +108,7 @@ class Console:
         self.renderer = renderer
         self.pending: dict[str, list[str]] = {}  # private notices per local player, not yet shown
         self.render_warned = False
+        self.marks: dict[str, str] = {}  # seat -> "away until ..." at the current table
 
     # ---------------------------------------------------------------- output
 
@@ -135,11 +141,17 @@ class Console:
         self.flush_private()  # whoever is at the keyboard reads their own notices first
         if update.finished:
             return
-        names = ", ".join(s.label(self.lang) for s in update.to_act)
-        self.say(t("turn.next", self.lang, seats=names))
+        self.say(t("turn.next", self.lang, seats=self.named(update.to_act)))
         humans = [s for s in update.to_act if not s.is_ai and s.user]
         if len(humans) == 1 and humans[0].user is not None:
             self.switch(humans[0].user.removeprefix("console:"))
+
+    def named(self, seats: Sequence[SeatInfo]) -> str:
+        """Seats to act, each marked "away until ..." while its player is away."""
+        return ", ".join(
+            s.label(self.lang) + (f" ({self.marks[s.seat]})" if s.seat in self.marks else "")
+            for s in seats
+        )
 
     def write_image(self, view: BaseModel, stem: str) -> None:
         if self.renderer is None or self.images is None:
@@ -218,6 +230,9 @@ class Console:
         # Looking at a game that just ended still works; playing needs an open table.
         looking = command in ("/hand", "/status", "/log", "/moves", "/position")
         table = await self.service.find(CHANNEL, closed_too=looking)
+        self.marks = {}
+        if table is not None and table.status == "playing":
+            self.marks = await member_commands.away_marks(self, table.id)
         if command in ("as", "/as"):
             if not args:
                 self.say("Usage: as NAME")
@@ -258,6 +273,8 @@ class Console:
             await self.start(user, args, position)
         elif command in stats_commands.COMMANDS:
             await stats_commands.run(self, command, args)
+        elif command in member_commands.COMMANDS:
+            await member_commands.run(self, command, args, CHANNEL)
         elif command in after_commands.COMMANDS:
             await after_commands.run(self, command, args, CHANNEL)
         elif table is None:
@@ -380,8 +397,7 @@ class Console:
                     )
                 )
         else:
-            names = ", ".join(s.label(self.lang) for s in status.to_act)
-            self.say(t("turn.next", self.lang, seats=names))
+            self.say(t("turn.next", self.lang, seats=self.named(status.to_act)))
         self.write_image(status.view, f"{table_id}-{status.table.version:04d}")
 
     async def remind(self, table_id: str, user: str, args: list[str]) -> None:

@@ -380,6 +380,7 @@ class Bot(commands.AutoShardedBot):
         panel; if their DMs are closed the notices wait for their next "My hand"."""
         users = [s.user for s in table.seats if s.user and not s.is_ai]
         wanted = await self.service.notices_by_dm(users)
+        wanted -= await self.service.quiet_now(list(wanted))  # they wait for the quiet to end
         for seat in table.seats:
             if seat.user is None or seat.user not in wanted:
                 continue

@@ -9,7 +9,7 @@ import asyncio
 import hashlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,7 @@ import discord
 from pydantic import BaseModel
 
 import games
-from bot.discord.components import build_view, choices_for
+from bot.discord.components import build_view, choices_for, rematch_view
 from bot.discord.panels import UNKNOWN_INTERACTION
 from bot.discord.texts import dt
 from bot.service import afterplay, errors
@@ -52,8 +52,15 @@ def clip_lines(lines: Sequence[str], limit: int = MESSAGE_MAX) -> str:
     return text[:limit]
 
 
-def who(seat: SeatInfo, lang: str) -> str:
-    return f"<@{seat.user}>" if seat.user and not seat.is_ai else safe_name(seat.label(lang))
+def who(seat: SeatInfo, lang: str, away: Mapping[str, float] | None = None) -> str:
+    shown = f"<@{seat.user}>" if seat.user and not seat.is_ai else safe_name(seat.label(lang))
+    until = (away or {}).get(seat.seat)
+    return shown if until is None else f"{shown} ({away_mark(until, lang)})"
+
+
+def away_mark(until: float, lang: str) -> str:
+    """ "away until <date>", the date in each reader's own time zone (a Discord timestamp)."""
+    return Text.of("away.mark", until=f"<t:{int(until)}:f>").get(lang)
 
 
 def safe_name(name: str) -> str:
@@ -149,17 +156,21 @@ def board_text(
     finished: bool,
     lang: str,
     seats: Sequence[SeatInfo] = (),
+    away: Mapping[str, float] | None = None,
 ) -> str:
     lines = [escape_names(line, seats) for line in update_lines]
     if not finished and to_act:
-        lines.append(dt("reply.to_act", lang, who=", ".join(who(s, lang) for s in to_act)))
+        lines.append(dt("reply.to_act", lang, who=", ".join(who(s, lang, away) for s in to_act)))
     return clip_lines(lines)
 
 
 async def board_view(
     bot: Host, table: TableInfo, to_act: Sequence[SeatInfo], view: BaseModel, finished: bool
 ) -> discord.ui.View | None:
-    """Components for the seat to act: public moves, plus "My hand" for every human player."""
+    """Components for the seat to act: public moves, plus "My hand" for every human player;
+    on a finished game's final board, "Rematch"."""
+    if table.status == "finished":
+        return rematch_view(table.id, table.lang)
     if finished or table.game is None:
         return None
     humans = [s for s in to_act if not s.is_ai and s.user]
@@ -299,8 +310,9 @@ def continues(update: Update, posted: int) -> bool:
 async def _edit(bot: Host, update: Update, latest: Any) -> discord.Message | None:
     """The latest board, edited to show `update`; None if Discord refuses (a new one is posted)."""
     lang = update.table.lang
+    away = await bot.service.away_marks(update.table)
     content = board_text(
-        update.public_lines(lang), update.to_act, update.finished, lang, update.table.seats
+        update.public_lines(lang), update.to_act, update.finished, lang, update.table.seats, away
     )
     image = await render_png(bot, update.view, lang)
     components = await board_view(bot, update.table, update.to_act, update.view, update.finished)
@@ -325,13 +337,16 @@ async def _post(
 ) -> discord.Message | None:
     table = update.table
     lang = table.lang
+    away = await bot.service.away_marks(table)
     content = board_text(
-        update.public_lines(lang), update.to_act, update.finished, lang, table.seats
+        update.public_lines(lang), update.to_act, update.finished, lang, table.seats, away
     )
     image = await render_png(bot, update.view, lang)
     components = await board_view(bot, table, update.to_act, update.view, update.finished)
     chart = await final_chart(bot, table) if update.finished and image is not None else None
-    mentions = mentions_of([] if update.finished else [s for s in update.to_act if not s.is_ai])
+    # Those in their quiet hours are named but not pinged; their ping is held until they end.
+    humans = [] if update.finished else [s for s in update.to_act if not s.is_ai]
+    mentions = mentions_of(await bot.service.mention_now(table, humans))
     nonce = board_nonce(table.id, update.version)
 
     def payload() -> dict[str, Any]:
@@ -435,7 +450,12 @@ async def status_reply(bot: Host, table: TableInfo, lang: str) -> str:
         lines.append(dt("reply.final", lang))
         lines.extend(f"{s.rank}. {s.seat}: {s.score}" for s in status.outcome.standings)
     elif status.to_act:
-        lines.append(dt("reply.to_act", lang, who=", ".join(s.label(lang) for s in status.to_act)))
+        away = await bot.service.away_marks(table)
+        named = [
+            s.label(lang) + (f" ({away_mark(away[s.seat], lang)})" if s.seat in away else "")
+            for s in status.to_act
+        ]
+        lines.append(dt("reply.to_act", lang, who=", ".join(named)))
     text = games.get(table.game or "").board_text(status.view, lang=lang)
     if text:
         lines.append(f"```\n{clip(text, MESSAGE_MAX - 400)}\n```")

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.texts import dt
+from bot.service.i18n import Text
 from games.adapters import MoveGroup, Offer, clip, text_in
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ _VERSION = r"(?P<version>[0-9]{1,9})"
 MOVE_TEMPLATE = rf"spt:mv:{_TABLE}:{_VERSION}:(?P<choice>.{{1,60}})"
 SELECT_TEMPLATE = rf"spt:sel:{_TABLE}:{_VERSION}:(?P<group>[a-z]{{1,8}})(?P<page>[0-9])"
 HAND_TEMPLATE = rf"spt:hand:{_TABLE}:{_VERSION}"
+REMATCH_TEMPLATE = rf"spt:rm:{_TABLE}"
 
 OTHER_GROUP = "other"  # the select that holds buttons which did not fit
 STYLES = {
@@ -227,7 +229,49 @@ class HandButton(
         await bot.hand_click(interaction, self.table, self.version)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (MoveButton, MoveSelect, HandButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH_TEMPLATE):
+    """'Rematch' on a final board: the clicking player accepts a rematch of that table."""
+
+    def __init__(self, table: str, *, label: str = "Rematch") -> None:
+        self.table = table
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                custom_id=f"spt:rm:{table}",
+                emoji="\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RematchButton:
+        return cls(match["table"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.discord.rematch import rematch_click  # it posts boards: imported when clicked
+
+        await rematch_click(interaction, self.table)
+
+
+def rematch_view(table: str, lang: str) -> discord.ui.View:
+    """The final board's components: the Rematch button."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(table, label=Text.of("rematch.button").get(lang)))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveButton,
+    MoveSelect,
+    HandButton,
+    RematchButton,
+)
 
 
 # ---------------------------------------------------------------- laying moves out

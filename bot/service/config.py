@@ -75,6 +75,7 @@ class LimitSettings(_Strict):
     # lower bounds keep a click every second always allowed.
     clicks_per_10_seconds: int = Field(default=15, ge=10, le=1000)
     clicks_per_minute: int = Field(default=90, ge=60, le=10000)
+    away_days_max: int = Field(default=14, ge=1, le=365)  # the longest /away a member may set
 
 
 class GameSettings(_Strict):
@@ -263,6 +264,7 @@ def table_defaults(settings: Settings) -> TableDefaults:
         takeover_after=None if after is None else after * 3600,
         takeover=reminders.takeover,
         open_tables_per_member=settings.limits.open_tables_per_member,
+        away_days_max=settings.limits.away_days_max,
     )
 
 

@@ -361,3 +361,121 @@ def duration(seconds: float) -> Text:
     if seconds < 2 * 86400:
         return Text.of("time.hours", n=round(seconds / 3600))
     return Text.of("time.days", n=round(seconds / 86400))
+
+
+# Living with many tables (/mygames, /away, /settings, held mentions): a block of its own.
+CATALOGUE.update(
+    {
+        "error.bad_away_days": {
+            "en": "Away is for 1 to {max} days.",
+            "ja": "不在は1日から{max}日までです。",
+        },
+        "error.bad_timezone": {
+            "en": "{zone} is not a time zone. Use an IANA name such as Europe/Berlin or "
+            "Asia/Tokyo (the list is autocompleted).",
+            "ja": "{zone} はタイムゾーンではありません。Europe/Berlin や Asia/Tokyo のような"
+            "IANA名を指定してください（候補が表示されます）。",
+        },
+        "error.bad_quiet": {
+            "en": "Quiet hours are two hours of the day, from-to, such as 23-08 (or off).",
+            "ja": "静かな時間は「開始-終了」の時刻で指定してください（例：23-08、解除は off）。",
+        },
+        "error.quiet_needs_zone": {
+            "en": "Set your time zone too, for example timezone:Asia/Tokyo quiet:23-08.",
+            "ja": "タイムゾーンも指定してください（例：timezone:Asia/Tokyo quiet:23-08）。",
+        },
+        "away.set": {
+            "en": "You are away until {until}. Meanwhile nobody is reminded of your moves and no "
+            "takeover happens for your seats. It ends then, at your next move, or with /away off.",
+            "ja": "{until} まで不在にしました。その間はあなたへのリマインダーも代打ちもありません。"
+            "期限が来るか、次に手を指すか、/away off で終わります。",
+        },
+        "away.note": {"en": "Note: {note}", "ja": "メモ：{note}"},
+        "away.off": {
+            "en": "Welcome back: you are no longer away.",
+            "ja": "おかえりなさい。不在を終了しました。",
+        },
+        "away.not_away": {"en": "You are not away.", "ja": "不在ではありません。"},
+        "away.mark": {"en": "away until {until}", "ja": "{until}まで不在"},
+        "settings.shown": {
+            "en": "Your time zone: {zone}. Quiet hours: {quiet}.",
+            "ja": "タイムゾーン：{zone}。静かな時間：{quiet}。",
+        },
+        "settings.quiet_hours": {
+            "en": "{start}:00–{end}:00 (boards then do not ping you; the ping comes when they "
+            "end, and reminder clocks stand still)",
+            "ja": "{start}時～{end}時（その間は盤面で通知せず、終わった時に通知します。"
+            "リマインダーの時間も進みません）",
+        },
+        "settings.none": {"en": "none", "ja": "なし"},
+        "settings.no_zone": {"en": "not set (UTC)", "ja": "未設定（UTC）"},
+        "mention.after_quiet": {
+            "en": "{seat}, your quiet hours are over: {game} is waiting for your move.",
+            "ja": "{seat} さん、静かな時間が終わりました。{game}であなたの手番です。",
+        },
+        "mygames.yours": {"en": "Waiting for you:", "ja": "あなたの手番："},
+        "mygames.others": {"en": "Waiting for others:", "ja": "他の人の手番："},
+        "mygames.lobbies": {"en": "Lobbies:", "ja": "募集中："},
+        "mygames.finished": {"en": "Finished lately:", "ja": "最近終わったゲーム："},
+        "mygames.none": {
+            "en": "You hold no seat at any table of this server.",
+            "ja": "このサーバーで参加中のテーブルはありません。",
+        },
+        "mygames.table": {
+            "en": "{game} ({players}): {who} to act, waiting {waited}",
+            "ja": "{game}（{players}）：{who} の手番、{waited}経過",
+        },
+        "mygames.lobby": {
+            "en": "{game} ({players}): not started",
+            "ja": "{game}（{players}）：未開始",
+        },
+        "mygames.result": {
+            "en": "{game}, finished {ago} ago: {standings}",
+            "ja": "{game}（{ago}前に終了）：{standings}",
+        },
+        "mygames.no_game": {"en": "no game chosen", "ja": "ゲーム未選択"},
+        "mygames.you": {"en": "you", "ja": "あなた"},
+        "error.rematch_not_finished": {
+            "en": "A rematch can be asked for once the game here is over.",
+            "ja": "再戦はここのゲームが終わってから申し込めます。",
+        },
+        "error.rematch_done": {
+            "en": "This game had its rematch already (table {table}).",
+            "ja": "このゲームはすでに再戦しています（テーブル {table}）。",
+        },
+        "rematch.accepted": {
+            "en": "{seat} is in for a rematch. Waiting for: {waiting}. The host can start it "
+            "with the computer for the others: /rematch hours:H (0: now).",
+            "ja": "{seat} が再戦に参加します。残り：{waiting}。ホストは /rematch hours:H"
+            "（0で今すぐ）で、未参加の人をコンピューターにして開始できます。",
+        },
+        "rematch.deadline": {
+            "en": "The rematch starts in {after}, with the computer for whoever has not "
+            "accepted by then.",
+            "ja": "再戦は{after}後に始まります。それまでに参加しない人はコンピューターが担当します。",
+        },
+        "rematch.started": {
+            "en": "The rematch has started (table {table}).",
+            "ja": "再戦が始まりました（テーブル {table}）。",
+        },
+        "rematch.button": {"en": "Rematch", "ja": "再戦"},
+        "error.unknown_card": {
+            "en": "{game} has no card or tile called {name}. Some there are: {some}",
+            "ja": "{game}に「{name}」というカード・タイルはありません。例：{some}",
+        },
+        "error.no_glossary": {
+            "en": "{game} has no card glossary yet.",
+            "ja": "{game}にはまだカードの解説がありません。",
+        },
+        "card.cost": {"en": "Cost: {cost}", "ja": "費用：{cost}"},
+        "card.note": {"en": "Rules note: {note}", "ja": "ルールの注記：{note}"},
+        "card.reconstructed": {
+            "en": "Reconstructed: {what}",
+            "ja": "推定（再構成）：{what}",
+        },
+        "mygames.everywhere": {
+            "en": "Tables waiting for your move on all servers: {count}",
+            "ja": "全サーバーであなたの手番のテーブル：{count}",
+        },
+    }
+)

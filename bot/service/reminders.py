@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from bot.service import errors
 from bot.service.errors import clip_input
 from bot.service.i18n import Text, duration
+from bot.service.quiet import awake_seconds
 from bot.service.store import (
     OwedReminder,
     SeatRecord,
@@ -19,6 +20,7 @@ from bot.service.store import (
     TableRecord,
     TakeoverMode,
 )
+from bot.service.store.members import MemberSettings
 from bot.service.table_core import (
     MAX_REMINDER,
     MIN_REMINDER,
@@ -155,8 +157,9 @@ class ReminderActions(TableCore):
                 self._playing(loaded)
                 await self._play_ai(loaded, builder)
                 if remind:
-                    await self._take_over(loaded, now, builder)
-                    reminders.extend(await self._remind(loaded, now))
+                    members = await self._members_at(loaded)
+                    await self._take_over(loaded, now, builder, members)
+                    reminders.extend(await self._remind(loaded, now, members))
             except errors.TableError:
                 pass  # finished or closed meanwhile, or the storage refused for now
             except StaleRevision:
@@ -169,7 +172,19 @@ class ReminderActions(TableCore):
             if builder.moves:
                 updates.append(builder.build(loaded))
 
-    async def _take_over(self, loaded: LoadedTable, now: float, builder: UpdateBuilder) -> None:
+    async def _members_at(self, loaded: LoadedTable) -> dict[str, MemberSettings]:
+        """The own settings (away, quiet hours) of the table's waiting players: their clocks
+        stand still while they are away or in their quiet hours (bot.service.quiet)."""
+        users = [s.user for s in loaded.record.seats if s.user and s.waiting_since is not None]
+        return await self.store.members.of(users)
+
+    async def _take_over(
+        self,
+        loaded: LoadedTable,
+        now: float,
+        builder: UpdateBuilder,
+        members: dict[str, MemberSettings],
+    ) -> None:
         record = loaded.record
         if record.takeover == "off" or record.takeover_after is None:
             return
@@ -180,7 +195,8 @@ class ReminderActions(TableCore):
                 for s in record.seats
                 if s.kind == "human"
                 and s.waiting_since is not None
-                and now - s.waiting_since >= (record.takeover_after or 0)
+                and awake_seconds(members.get(s.user or ""), s.waiting_since, now)
+                >= (record.takeover_after or 0)
             ]
             if not late or record.status != "playing":
                 return
@@ -204,7 +220,9 @@ class ReminderActions(TableCore):
         kind = self.thinker.takeover_kind(game)
         return await self.thinker.choose(game, state, loaded.state_json, seat.seat, kind, seed)
 
-    async def _remind(self, loaded: LoadedTable, now: float) -> list[Reminder]:
+    async def _remind(
+        self, loaded: LoadedTable, now: float, members: dict[str, MemberSettings]
+    ) -> list[Reminder]:
         """Mark the seats due a reminder as reminded and put their reminders in the outbox, in
         one write guarded by the revision; `send_reminders` sends them."""
         record = loaded.record
@@ -215,7 +233,11 @@ class ReminderActions(TableCore):
             for s in record.seats
             if s.kind == "human"
             and s.waiting_since is not None
-            and now - (s.waiting_since if s.reminded_at is None else s.reminded_at)
+            and awake_seconds(
+                members.get(s.user or ""),
+                s.waiting_since if s.reminded_at is None else s.reminded_at,
+                now,
+            )
             >= record.remind_after
         ]
         if not due:

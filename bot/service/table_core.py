@@ -72,6 +72,7 @@ class TableDefaults:
     takeover_after: float | None = None
     takeover: TakeoverMode = "off"
     open_tables_per_member: int = 5  # a member may sit at this many open tables at once
+    away_days_max: int = 14  # the longest a member may be away (/away days:N)
 
 
 @dataclass

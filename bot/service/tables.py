@@ -19,7 +19,9 @@ from bot.service.catchup import CatchUpActions
 from bot.service.errors import game_text
 from bot.service.i18n import Text
 from bot.service.lobby import LobbyActions
+from bot.service.members import MemberActions
 from bot.service.positions import position_for
+from bot.service.rematch import RematchActions
 from bot.service.reminders import ReminderActions
 from bot.service.replay import Verification, verify
 from bot.service.store import (
@@ -86,7 +88,15 @@ def _listed(loaded: LoadedTable, seat: str, move: str | BaseModel) -> str | Base
     return move
 
 
-class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, TableCore):
+class TableService(
+    RematchActions,
+    LobbyActions,
+    ReminderActions,
+    CatchUpActions,
+    UndoActions,
+    MemberActions,
+    TableCore,
+):
     """Lobbies, games and reminders for any number of channels; one lock per table."""
 
     # ---------------------------------------------------------------- finding tables
@@ -130,6 +140,22 @@ class TableService(LobbyActions, ReminderActions, CatchUpActions, UndoActions, T
             raise errors.StaleBoard()  # no board ever showed it (a forged or garbled request)
         seen = version if version is not None else (await self._cached(table_id)).record.version
         strict = version is not None
+        update = await self._act_guarded(table_id, user, move, seen, strict, version)
+        try:
+            await self._came_back(user)  # a move ends its player's away
+        except Exception:  # the move is written: it must not be reported as failed
+            log.exception("table %s: ending the away of %s failed", table_id, user)
+        return update
+
+    async def _act_guarded(
+        self,
+        table_id: str,
+        user: str,
+        move: str | BaseModel,
+        seen: int,
+        strict: bool,
+        version: int | None,
+    ) -> Update:
         # A stale cached copy is found by the write's revision guard; then the table is re-read
         # and the request judged again. A copy another process made stale before the request
         # arrived says nothing of what its sender saw: the request is then judged on the table

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from games.adapters import GlossaryEntry
 from games.base import (
     Event,
     InvalidOptions,
@@ -25,6 +26,7 @@ from games.catan import (
     sample,
 )
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
+from games.catan.glossary import glossary as catan_glossary
 from games.catan.models import (
     MOVE_TYPES,
     Building,
@@ -67,6 +69,9 @@ class Catan(ModularGame[State, Move, View, CatanData]):
     estimate_module = estimate
     ai_module = ai
     position_module = position
+
+    def glossary(self) -> tuple[GlossaryEntry, ...]:
+        return catan_glossary(self.data)
 
     def __init__(self, data: CatanData | None = None) -> None:
         self.data = data if data is not None else shipped()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from games.adapters import GlossaryEntry
 from games.base import (
     Event,
     InvalidOptions,
@@ -16,6 +17,7 @@ from games.base import (
 )
 from games.catherine import ai, chart, estimate, position, present, rules, sample
 from games.catherine.data import DATA, Data, load_data
+from games.catherine.glossary import glossary as catherine_glossary
 from games.catherine.models import (
     MOVE_TYPES,
     Move,
@@ -51,6 +53,9 @@ class Catherine(ModularGame[State, Move, View, Data]):
     estimate_module = estimate
     ai_module = ai
     position_module = position
+
+    def glossary(self) -> tuple[GlossaryEntry, ...]:
+        return catherine_glossary(self.data)
 
     def __init__(self, data: Data = DATA) -> None:
         self.data = data

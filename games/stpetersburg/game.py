@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from games.adapters import Offer
+from games.adapters import GlossaryEntry, Offer
 from games.base import Event, InvalidOptions, Outcome, Rng, ScoreChart, rank_standings
 from games.fastbuild import build
 from games.modular import ModularGame
@@ -37,6 +37,7 @@ from games.stpetersburg.data import (
     card_key,
     full_deck,
 )
+from games.stpetersburg.glossary import glossary as cards_glossary
 from games.stpetersburg.kernel import Kernel
 from games.stpetersburg.models import (
     MOVE_TYPES,
@@ -112,6 +113,9 @@ class StPetersburg(ModularGame[State, Move, View, None]):
     notation_module = notation
     narration_module = narration
     ai_module = ai
+
+    def glossary(self) -> tuple[GlossaryEntry, ...]:
+        return cards_glossary()
 
     # ------------------------------------------------------------ setup
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from games.adapters import GlossaryEntry
 from games.base import (
     Event,
     InvalidOptions,
@@ -29,6 +30,7 @@ from games.venedig import (
 from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
+from games.venedig.glossary import glossary as venedig_glossary
 from games.venedig.models import (
     MOVE_TYPES,
     VIRTUAL,
@@ -62,6 +64,9 @@ class Venedig(ModularGame[State, Move, View, Data]):
     estimate_module = estimate
     ai_module = ai
     position_module = position
+
+    def glossary(self) -> tuple[GlossaryEntry, ...]:
+        return venedig_glossary(self.data)
 
     def __init__(self, data: Data = DATA) -> None:
         self.data = data

@@ -19,6 +19,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.discord.board import channel_of, escape_names, mentions_of, message_nonce, publish
+from bot.discord.rematch import announce
 from bot.service.updates import Reminder
 
 if TYPE_CHECKING:
@@ -138,6 +139,32 @@ class Ticker(commands.Cog):
             log.exception("table tick failed")
         await self.drain()  # the boards of moves made for the absent, and any still owed
         await self.send_reminders()  # those this tick recorded, and any still owed
+        await self.release_mentions()
+        await self.start_rematches()
+
+    async def start_rematches(self) -> None:
+        """Rematches whose host's deadline passed start, with the computer for the rest."""
+        try:
+            started = await self.bot.service.start_due_rematches()
+        except Exception:
+            log.exception("starting the rematches due failed")
+            return
+        for result in started:
+            await announce(self.bot, result)
+
+    async def release_mentions(self) -> None:
+        """The pings held over members' quiet hours, once those end (if the move is still owed);
+        their notices by direct message, held likewise, follow."""
+        try:
+            pinged = await self.bot.service.release_mentions(self._send_reminder)
+        except Exception:
+            log.exception("releasing the mentions held over quiet hours failed")
+            return
+        for table_id in pinged:
+            try:
+                await self.bot.deliver_notices(await self.bot.service.info(table_id))
+            except Exception:
+                log.exception("table %s: notices after quiet hours not sent", table_id)
 
 
 async def setup(bot: commands.Bot) -> None:

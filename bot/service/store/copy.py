@@ -11,13 +11,14 @@ from bot.service.store.records import DuplicateId, Store
 @dataclass(frozen=True)
 class CopyReport:
     """What a copy did: tables written, tables the target had already, tables whose replay
-    failed, and members' choices of notices by direct message."""
+    failed, members' choices of notices by direct message, and members' own settings."""
 
     copied: int
     already_there: int
     moves: int
     not_replaying: tuple[str, ...]
     dm_wishes: int = 0
+    member_settings: int = 0
 
 
 async def copy_tables(source: Store, target: Store) -> CopyReport:
@@ -50,12 +51,15 @@ async def copy_tables(source: Store, target: Store) -> CopyReport:
     wishes = await source.dm_wishes()
     for user in wishes:
         await target.set_notices_by_dm(user, True)
-    return CopyReport(copied, already, moves, tuple(failing), len(wishes))
+    settings = await source.members.all()
+    for each in settings:
+        await target.members.put(each)
+    return CopyReport(copied, already, moves, tuple(failing), len(wishes), len(settings))
 
 
 async def _copy_extras(source: Store, target: Store, table_id: str) -> None:
     """What else belongs to a copied table: its results, a pending undo request, seen notices,
-    reminders recorded but not yet sent.
+    reminders recorded but not yet sent, mentions held over quiet hours.
 
     Should a copy stop between the table and these, `rebuild-ratings` (run by `migrate`) records
     the missing results again from the move log.
@@ -69,6 +73,12 @@ async def _copy_extras(source: Store, target: Store, table_id: str) -> None:
     for seat, version in (await source.seen_versions(table_id)).items():
         await target.mark_seen(table_id, seat, version)
     await target.owe_reminders(await source.owed_reminders(table_id))
+    rematch = await source.rematches.get(table_id)
+    if rematch is not None:
+        await target.rematches.put(rematch)
+    for held in await source.members.held():
+        if held.table_id == table_id:
+            await target.members.hold(held)
 
 
 def database_of(text: str) -> str:
@@ -96,7 +106,8 @@ async def migrate(database: str, source: str | None = None) -> list[str]:
             lines.append(
                 f"copied {report.copied} tables ({report.moves} moves) from {source}; "
                 f"{report.already_there} were there already; {len(ratings)} ratings rebuilt; "
-                f"{report.dm_wishes} members' notices by direct message"
+                f"{report.dm_wishes} members' notices by direct message; "
+                f"{report.member_settings} members' own settings"
             )
             if report.not_replaying:
                 lines.append(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from bot.service.store.members import MEMBERS_MIGRATION
+from bot.service.store.rematches import REMATCH_MIGRATION
 from bot.service.store.stats import STATS_MIGRATION
 from bot.service.store.undo import UNDO_MIGRATION
 
@@ -134,6 +136,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, position, due_at)
         )""",
     ),
+    # 7: members' own settings (away, time zone, quiet hours) and mentions held over quiet
+    # hours (bot.service.store.members).
+    MEMBERS_MIGRATION,
+    # 8: rematches of finished tables (bot.service.store.rematches).
+    REMATCH_MIGRATION,
 )
 
 

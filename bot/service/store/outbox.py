@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.store.db import Sql, Step
+from bot.service.store.members import MemberStore
 from bot.service.store.records import OwedReminder, SeatRecord, StaleRevision, TableRecord
+from bot.service.store.rematches import RematchStore
 from bot.service.store.sql import (
     GUARDED_UPDATE,
     OPEN_TABLES_OF,
@@ -52,6 +54,8 @@ class SharedQueries:
         self._sql = sql
         self.stats = StatsStore(sql)
         self.undo = UndoStore(sql)
+        self.members = MemberStore(sql)
+        self.rematches = RematchStore(sql)
 
     async def board_version(self, table_id: str) -> int | None:
         rows = await self._sql.rows(

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
+    from bot.service.store.members import MemberStore
+    from bot.service.store.rematches import RematchStore
     from bot.service.store.stats import StatsStore
     from bot.service.store.undo import UndoStore
 
@@ -277,6 +279,14 @@ class Store(Protocol):
     @property
     def undo(self) -> UndoStore:
         """Undo requests waiting for consent (bot.service.store.undo)."""
+
+    @property
+    def members(self) -> MemberStore:
+        """Members' own settings and mentions held over quiet hours (bot.service.store.members)."""
+
+    @property
+    def rematches(self) -> RematchStore:
+        """Rematches asked for at finished tables (bot.service.store.rematches)."""
 
     async def close(self) -> None: ...
 

@@ -44,6 +44,7 @@ async def test_a_sqlite_database_is_copied_into_postgresql_with_every_game(
     await service.set_notices_by_dm("u1", True)  # a member's own choice, not a table's
     await service.set_notices_by_dm("u3", True)
     await service.set_notices_by_dm("u3", False)
+    await service.set_quiet("u1", timezone="Asia/Tokyo", quiet="23-08")  # also the member's own
     await store.close()
 
     result = _migrate("--from", f"sqlite:{db_path}", "--to", postgres_dsn)
@@ -65,6 +66,9 @@ async def test_a_sqlite_database_is_copied_into_postgresql_with_every_game(
     assert lobby is not None and [s.seat for s in lobby.seats] == ["Ben"]
     assert "1 members' notices by direct message" in result.stdout
     assert await moved.notices_by_dm(["u1", "u2", "u3"]) == {"u1"}
+    assert "1 members' own settings" in result.stdout
+    quiet = await moved.member("u1")
+    assert (quiet.timezone, quiet.quiet_from, quiet.quiet_to) == ("Asia/Tokyo", 23, 8)
     await target.close()
 
 
