@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.store.db import Sql, Step
+from bot.service.store.health import HealthQueries
 from bot.service.store.records import OwedReminder, SeatRecord, StaleRevision, TableRecord
 from bot.service.store.sql import GUARDED_UPDATE, UPDATE_SEAT, Row, seat_change_row, table_row
 from bot.service.store.stats import StatsStore
@@ -45,6 +46,7 @@ class SharedQueries:
         self._sql = sql
         self.stats = StatsStore(sql)
         self.undo = UndoStore(sql)
+        self.health = HealthQueries(sql)
 
     async def board_version(self, table_id: str) -> int | None:
         rows = await self._sql.rows(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
+    from bot.service.store.health import HealthQueries
     from bot.service.store.stats import StatsStore
     from bot.service.store.undo import UndoStore
 
@@ -252,6 +253,10 @@ class Store(Protocol):
     @property
     def undo(self) -> UndoStore:
         """Undo requests waiting for consent (bot.service.store.undo)."""
+
+    @property
+    def health(self) -> HealthQueries:
+        """Counts for the metrics: open tables by game, boards owed (bot.service.store.health)."""
 
     async def close(self) -> None: ...
 
