@@ -80,7 +80,7 @@ class LoadedTable:
     sent) and, once first used, parsed: parsing it at every call cost more than anything else
     the service does. A parsed state is a few dozen objects for the garbage collector, and the
     collector is tuned for a long-lived process (`bot.service.memory`), so thousands of cached
-    tables do not lengthen its pauses noticeably (see README, "Table service figures").
+    tables do not lengthen its pauses noticeably (docs/performance.md, "Table service").
 
     Moves made during a call wait in `pending` (and `state_json` is None) until `_flush` writes
     them all, with the final state, in one transaction guarded by `written`'s revision.
