@@ -407,3 +407,9 @@ def test_the_performance_page_is_what_bench_report_writes() -> None:
     for name in saved:
         assert f"python -m bench.{name}" in page
     assert page.count("Machine: ") == len(saved)
+
+
+def test_every_image_in_docs_is_shown_somewhere() -> None:
+    shown = "".join(text_of(page) for page in PAGES)
+    orphans = [path.name for path in (ROOT / "docs").glob("*.png") if path.name not in shown]
+    assert not orphans, f"images no page shows: {orphans}"
