@@ -8,6 +8,7 @@ for information, and say why.
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import sys
 from collections.abc import Iterator
@@ -16,7 +17,14 @@ from pathlib import Path
 from typing import Any, Literal, TextIO
 
 import games
-from bot.service.config import ConfigError, Settings, is_postgres, load_settings
+from bot.service.config import (
+    CONFIG_VARIABLE,
+    DEFAULT_PATH,
+    ConfigError,
+    Settings,
+    is_postgres,
+    load_settings,
+)
 from bot.service.store.migrations import SCHEMA_VERSION
 from games.base import InvalidData
 
@@ -39,7 +47,9 @@ def settings_check(path: Path | None) -> tuple[Check, Settings | None]:
     except ConfigError as error:
         keys = "; ".join(str(error).splitlines())
         return Check("✗", f"settings: {keys} (fix these keys; see config.example.toml)"), None
-    where = path or "config.toml (or $SPIELTISCH_CONFIG)"
+    where = Path(path or os.environ.get(CONFIG_VARIABLE) or DEFAULT_PATH)
+    if not where.exists():
+        return Check("✓", f"settings: no {where}, so every setting has its default"), settings
     return Check("✓", f"settings: {where} parses"), settings
 
 
@@ -147,8 +157,6 @@ def font_check() -> Check:
 
 
 def compiled_checks() -> Iterator[Check]:
-    import os
-
     from games.compiled import compiled, stale
 
     for game in games.all():
