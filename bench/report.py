@@ -150,9 +150,8 @@ def tables(result: dict[str, Any]) -> list[str]:
         ["Open tables", "Load", "Moves / s", "act p50 ms", "act p99 ms", "CPU ms / move"], rows
     )
     memory = result.get("memory") or {}
-    per_table = memory.get("bytes_per_open_table") or memory.get("kb_per_open_table")
-    if per_table is not None:
-        lines += ["", f"Memory per open table: {_cell(per_table)} ({', '.join(memory)})."]
+    if "kb_per_open_table" in memory:
+        lines += ["", f"Memory: {memory['kb_per_open_table']} KB per open table."]
     lines += [
         "",
         f"SQLite {result.get('sqlite', '')}, two-player Sankt Petersburg tables, one seat played "
@@ -207,9 +206,11 @@ SECTIONS: dict[str, tuple[str, Callable[[dict[str, Any]], list[str]]]] = {
 
 def machine_line(found: dict[str, Any]) -> str:
     load = ", ".join(str(x) for x in found.get("load_average_at_start", []))
+    niceness = found.get("niceness")
+    nice = f", run at niceness {niceness}" if niceness else ""
     return (
         f"Machine: {found.get('cpu')}, {found.get('cores')} cores, {found.get('system')}, "
-        f"Python {found.get('python')}; load average {load} at the start."
+        f"Python {found.get('python')}; load average {load} at the start{nice}."
     )
 
 
