@@ -38,22 +38,32 @@ def lock_path(database: Path) -> Path:
     return database.with_name(database.name + ".lock")
 
 
+# How long opening a database waits for a restore (or `doctor`'s look) to let go of it.
+RESTORE_WAIT = 10.0
+
+
 def hold_in_use(database: Path) -> IO[str] | None:
     """Mark `database` as open by this process until the returned file is closed.
 
-    CannotOpen if a restore is replacing it right now.
+    Waits up to RESTORE_WAIT seconds while the database is held alone (a restore replacing it,
+    or `doctor` looking whether it is in use); CannotOpen if it still is.
     """
     if fcntl is None:
         return None
     handle = open(lock_path(database), "a+", encoding="utf-8")  # noqa: SIM115 - held open
-    try:
-        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        handle.close()
-        raise CannotOpen(
-            f"{database}: a restore is replacing this database; start again once it has finished"
-        ) from None
-    return handle
+    deadline = time.monotonic() + RESTORE_WAIT
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            return handle
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                handle.close()
+                raise CannotOpen(
+                    f"{database}: a restore is replacing this database; "
+                    "start again once it has finished"
+                ) from None
+            time.sleep(0.05)
 
 
 def release(handle: IO[str] | None) -> None:

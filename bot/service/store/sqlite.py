@@ -185,7 +185,8 @@ class SqliteStore(SharedQueries):
         in_use = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            in_use = hold_in_use(path)  # so that `restore` can tell the database is open
+            # So that `restore` can tell the database is open (waits while one replaces it).
+            in_use = await asyncio.to_thread(hold_in_use, path)
             writer = await DbThread.open(
                 path,
                 "writer",

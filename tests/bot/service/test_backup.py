@@ -100,11 +100,14 @@ async def test_restore_refuses_while_the_database_is_open_and_keeps_the_old_one(
         assert len(await store.table_ids()) == 2  # the replaced database, kept whole
 
 
-async def test_a_store_waits_for_no_restore_it_cannot_see_but_refuses_during_one(
-    tmp_path: Path,
+async def test_a_store_opened_during_a_restore_waits_then_refuses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import fcntl
 
+    from bot.service.store import backup as backup_module
+
+    monkeypatch.setattr(backup_module, "RESTORE_WAIT", 0.2)
     database = tmp_path / "db.sqlite3"
     with open(tmp_path / "db.sqlite3.lock", "a+") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # what a restore holds
@@ -112,6 +115,8 @@ async def test_a_store_waits_for_no_restore_it_cannot_see_but_refuses_during_one
             hold_in_use(database)
         with pytest.raises(CannotOpen, match="a restore is replacing"):
             await SqliteStore.open(database)
+    async with await SqliteStore.open(database):  # once it is done, the database opens
+        assert in_use(database)
 
 
 async def test_a_damaged_copy_or_a_game_that_does_not_replay_is_no_backup(tmp_path: Path) -> None:
