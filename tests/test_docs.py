@@ -152,8 +152,15 @@ def readme_command_rows() -> dict[str, str]:
 
 def test_every_slash_command_is_in_the_readme_with_its_japanese_name() -> None:
     rows = readme_command_rows()
+    test_games = {  # games the test suite registers (tests/bot/testgames.py) are not shipped
+        game.commands.name
+        for game in games.all()
+        if game.id not in SHIPPED and game.commands is not None
+    }
     problems = []
     for name, (ja, _subs, _params) in discord_tree().items():
+        if name in test_games:
+            continue
         if name not in rows:
             problems.append(f"/{name}: no row in the README's command table")
             continue

@@ -14,13 +14,21 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    disable_created_metrics,
+    start_http_server,
+)
 
 if TYPE_CHECKING:
     from bot.service.store import Store
 
 log = logging.getLogger(__name__)
 
+disable_created_metrics()  # the `_created` series say when a counter was made: noise here
 REGISTRY = CollectorRegistry(auto_describe=True)
 _FAST = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
