@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-disable_created_metrics()  # the `_created` series say when a counter was made: noise here
+disable_created_metrics()  # type: ignore[no-untyped-call]  # `_created` series: noise here
 REGISTRY = CollectorRegistry(auto_describe=True)
 _FAST = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
