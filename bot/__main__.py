@@ -1,4 +1,5 @@
-"""`python -m bot`: run the Discord bot, `console` the local terminal table, `simulate` AI games."""
+"""`python -m bot`: run the Discord bot, `console` the local terminal table, `simulate` AI games;
+`backup`, `restore`, `verify`, `migrate` and `doctor` for the server owner."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ import logging
 import sys
 from pathlib import Path
 
+from bot import upkeep
 from bot.console.app import run_console
 from bot.console.simulate import add_parser as add_simulate_parser
 from bot.console.simulate import simulate
+from bot.doctor import add_parser as add_doctor_parser
+from bot.doctor import doctor
+from bot.service import logs
 from bot.service.config import ConfigError, Settings, load_settings, use_game_data
 from bot.service.stats import StatsService
 from bot.service.store import CannotOpen, open_store
@@ -58,6 +63,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         "rebuild-ratings", help="recompute every rating from the finished games, then exit"
     )
     rebuild.add_argument("--db", type=Path, help="database file (default: from the settings)")
+    upkeep.add_parsers(commands)
+    add_doctor_parser(commands)
     return parser.parse_args(argv)
 
 
@@ -105,15 +112,17 @@ def _main(argv: list[str] | None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     if arguments.command == "simulate":
         return simulate(arguments)
+    if arguments.command == "doctor":  # it reports bad settings itself, by key
+        return doctor(arguments.config, offline=arguments.offline)
     try:
         settings = load_settings(arguments.config)
         use_game_data(settings)
     except ConfigError as error:
         print(f"Bad settings:\n{error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.configure(settings.log_level, settings.log_format)
+    if arguments.command in ("backup", "restore", "verify"):
+        return upkeep.run(arguments, settings)
     if arguments.command == "console":
         return console(settings, arguments)
     if arguments.command == "rebuild-ratings":

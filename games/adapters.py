@@ -1,8 +1,8 @@
 """What a game tells the adapters: options, move presentation, move commands, AI kinds.
 
 Everything here is data a game declares and the Discord and console adapters lay out; neither
-adapter knows a game by name. `games/base.py` reaches these through `Game` (see the README's
-"Adding a game" for the whole list).
+adapter knows a game by name. `games/base.py` reaches these through `Game` (see
+docs/adding-a-game.md for the whole list).
 """
 
 from __future__ import annotations

@@ -550,7 +550,7 @@ def to_png(image: Image.Image, *, colours: int = 256, compress_level: int = 1) -
     """PNG bytes of an image, reduced to a palette: far smaller, and quick to compress.
 
     zlib level 1 by default: about a third larger than level 6 and several times faster to
-    encode (README, "Board image figures"); a renderer may ask for more compression.
+    encode (docs/performance.md, "Board images"); a renderer may ask for more compression.
     """
     quantised = image.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = BytesIO()

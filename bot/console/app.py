@@ -29,7 +29,7 @@ from bot.console.commands import (
     is_group,
     split_arguments,
 )
-from bot.service import errors
+from bot.service import errors, metrics
 from bot.service.config import Settings, table_defaults, thinking_settings
 from bot.service.errors import TableError
 from bot.service.i18n import lang_of, t
@@ -432,6 +432,7 @@ async def run_console(
     """Open the store and play at the console until /quit or end of input; the exit status."""
     store = await open_store(database or settings.database)
     thinker = Thinker(thinking_settings(settings))
+    serving = metrics.serve(settings.metrics_port, settings.metrics_host, store)
     try:
         service = TableService(
             store,
@@ -452,6 +453,8 @@ async def run_console(
             _terminal_reader if tty and stdin is sys.stdin else _reader(stdin), interactive=tty
         )
     finally:
+        if serving is not None:
+            await serving.stop()
         thinker.close()
         await store.close()
     return 0

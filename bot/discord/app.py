@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.discord import metrics as interaction_metrics
 from bot.discord.board import (
     as_edit,
     clip_lines,
@@ -34,7 +35,7 @@ from bot.discord.host import Renderer
 from bot.discord.panels import UNKNOWN_INTERACTION, Panels, answered
 from bot.discord.stopping import serve_until_stopped
 from bot.discord.texts import DISCORD, dt
-from bot.service import errors
+from bot.service import errors, metrics
 from bot.service.config import Settings, table_defaults, thinking_settings
 from bot.service.limits import RateLimiter
 from bot.service.memory import tune_for_serving
@@ -164,8 +165,24 @@ class Bot(commands.AutoShardedBot):
             RateLimiter(limits.clicks_per_minute, 60.0),
         )
         self.stopping = False  # set on SIGTERM: interactions are refused from then on
+        self.metrics: metrics.MetricsServer | None = None
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":
+            interaction_metrics.watch(args[0])  # before any handler answers it
+        super().dispatch(event_name, *args, **kwargs)
+
+    async def close(self) -> None:
+        if self.metrics is not None:
+            await self.metrics.stop()
+            self.metrics = None
+        await super().close()
 
     async def setup_hook(self) -> None:
+        if self.background and self.metrics is None:
+            self.metrics = metrics.serve(
+                self.settings.metrics_port, self.settings.metrics_host, self.service.store
+            )
         await self.tree.set_translator(Translator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -251,6 +268,8 @@ class Bot(commands.AutoShardedBot):
         if isinstance(original, errors.TableError):
             await tell(interaction, error_text(original, lang))
             return
+        if not isinstance(original, errors.TableError):
+            metrics.failed(type(original).__name__)
         if isinstance(original, discord.Forbidden):
             log.warning(
                 "Discord refused %s: %s",

@@ -20,7 +20,7 @@ import games
 from bot.discord.components import build_view, choices_for, rematch_view
 from bot.discord.panels import UNKNOWN_INTERACTION
 from bot.discord.texts import dt
-from bot.service import afterplay, errors
+from bot.service import afterplay, errors, metrics
 from bot.service.i18n import Text, lang_of
 from bot.service.updates import Hand, SeatInfo, TableInfo, Update
 from games.adapters import Offer, clip
@@ -532,6 +532,7 @@ async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) 
 
 
 def error_text(error: errors.TableError, lang: str) -> str:
+    metrics.refused(error)  # every refusal a member is shown passes here
     text = error.message(lang)
     candidates: Sequence[str] = getattr(error, "candidates", ())
     if candidates and "{" not in text:

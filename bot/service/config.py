@@ -92,6 +92,11 @@ class Settings(_Strict):
     database: Path | str = Path("data/spieltisch.sqlite3")
     language: Literal["en", "ja"] = "en"  # for tables and messages when no locale is known
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    # "text" (one readable line per record) or "json" (one object per line, for a log shipper).
+    log_format: Literal["text", "json"] = "text"
+    # Prometheus metrics at http://metrics_host:metrics_port/metrics; None: no endpoint.
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_host: str = Field(default="127.0.0.1", min_length=1)
     sync_guild: int | None = Field(default=None, gt=0)  # sync slash commands to this guild only
     console_images: Path = Path("out/boards")  # where the console writes board images
     reminders: ReminderSettings = ReminderSettings()

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from pydantic import BaseModel
 
-from bot.service import errors
+from bot.service import errors, metrics
 from bot.service.errors import clip_input
 from bot.service.i18n import Text, duration
 from bot.service.quiet import awake_seconds
@@ -307,6 +307,8 @@ class ReminderActions(TableCore):
                     left = True  # kept for the next attempt
                     continue
                 await self.store.reminder_done(each)
+                if each not in owed_to_nobody:
+                    metrics.REMINDERS_SENT.inc()
             return not left
 
 

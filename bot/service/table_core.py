@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 from pydantic import BaseModel
 
 import games
-from bot.service import errors
+from bot.service import errors, logs, metrics
 from bot.service.i18n import Text, duration
 from bot.service.players import check_ai_kind, random_move
 from bot.service.stats import StatsService
@@ -83,7 +83,7 @@ class LoadedTable:
     sent) and, once first used, parsed: parsing it at every call cost more than anything else
     the service does. A parsed state is a few dozen objects for the garbage collector, and the
     collector is tuned for a long-lived process (`bot.service.memory`), so thousands of cached
-    tables do not lengthen its pauses noticeably (see README, "Table service figures").
+    tables do not lengthen its pauses noticeably (docs/performance.md, "Table service").
 
     Moves made during a call wait in `pending` (and `state_json` is None) until `_flush` writes
     them all, with the final state, in one transaction guarded by `written`'s revision.
@@ -386,6 +386,7 @@ class TableCore:
         TableError) without writing, by checking the revision then: a copy another process
         made stale is read again and the request judged anew by `rejudge` (default `work`).
         """
+        logs.TABLE.set(table_id)  # the table of this task's log records (log_format = "json")
         async with self._lock(table_id):
             checked = check
             for attempt in range(WRITE_ATTEMPTS):
@@ -449,6 +450,8 @@ class TableCore:
         except BaseException:
             self._forget(record.id)  # this copy is ahead of the database now
             raise
+        for move in loaded.pending:
+            metrics.MOVES.labels(record.game or "", move.by).inc()
         state = loaded.parsed
         loaded.state_json, loaded.pending, loaded.written = state_json, [], None
         self._remember(loaded)
@@ -608,9 +611,11 @@ class TableCore:
             # Seeded by table and version: the same position gets the same AI move anywhere.
             seed = f"{loaded.record.seed}:{loaded.record.version}:{seat.seat}"
             # Slow kinds think in a process pool: the loop and other tables go on meanwhile.
+            started = time.perf_counter()
             move = await self.thinker.choose(
                 game, loaded.state, loaded.state_json, seat.seat, seat.kind, seed
             )
+            metrics.AI_SECONDS.labels(seat.kind).observe(time.perf_counter() - started)
             try:
                 await self._commit(loaded, seat, move, "ai", builder)
             except GameError:

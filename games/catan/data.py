@@ -249,5 +249,5 @@ def shipped() -> CatanData:
 
 
 def status_report(data: CatanData) -> dict[str, tuple[str, ...]]:
-    """Card id -> reconstructed fields, for every reconstructed record (README, tests)."""
+    """Card id -> reconstructed fields, for every reconstructed record (docs/games/catan.md, tests)."""
     return {c.id: c.reconstructed for c in data.cards if c.status == "reconstructed"}

@@ -85,7 +85,7 @@ class Catalog:
 def conversions(values: tuple[int, ...], per_step: int) -> tuple[Convert, ...]:
     """Every set of held tiles worth ≥ one step, the ones wasting least gold first.
 
-    Tiles worth 0 are left out: spending them adds nothing (reading in the README).
+    Tiles worth 0 are left out: spending them adds nothing (a reading of ours: docs/games/venedig.md).
     """
     counts: dict[int, int] = {}
     for v in values:

@@ -176,7 +176,7 @@ def test_greedy_beats_random_clearly():
             (seat,) = G.to_act(state)
             state = G.apply(state, seat, players[seat].choose(G, state, seat, rng))
         wins += "greedy" in G.outcome(state).winners
-    assert wins >= 32  # 80%; measured about 97% over 200 games (see README)
+    assert wins >= 32  # 80%; measured about 97% over 200 games (see docs/performance.md)
 
 
 def test_solo_game_scores_without_winner_or_loser_semantics():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.store.db import Sql, Step
+from bot.service.store.health import HealthQueries
 from bot.service.store.members import MemberStore
 from bot.service.store.records import OwedReminder, SeatRecord, StaleRevision, TableRecord
 from bot.service.store.rematches import RematchStore
@@ -56,6 +57,7 @@ class SharedQueries:
         self.undo = UndoStore(sql)
         self.members = MemberStore(sql)
         self.rematches = RematchStore(sql)
+        self.health = HealthQueries(sql)
 
     async def board_version(self, table_id: str) -> int | None:
         rows = await self._sql.rows(

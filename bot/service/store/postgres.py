@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.service import errors
+from bot.service import errors, metrics
 from bot.service.store.db import Step, Unchanged
 from bot.service.store.migrations import (
     MIGRATIONS,
@@ -220,6 +220,7 @@ class PostgresStore(SharedQueries):
 
     async def _run(self, work: Callable[[Connection], Awaitable[T]], *, write: bool) -> T:
         """Run `work` in one transaction (REPEATABLE READ for reads: one consistent snapshot)."""
+        started = time.perf_counter()
         try:
             async with self._pool.acquire() as c:
                 isolation = "read_committed" if write else "repeatable_read"
@@ -229,6 +230,9 @@ class PostgresStore(SharedQueries):
             raise
         except _FAILURES as error:
             raise storage_error(error) from error
+        finally:
+            if write:
+                metrics.DB_WRITE_SECONDS.observe(time.perf_counter() - started)
 
     @contextlib.asynccontextmanager
     async def claim(self, table_id: str) -> AsyncIterator[bool]:

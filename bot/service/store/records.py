@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
+    from bot.service.store.health import HealthQueries
     from bot.service.store.members import MemberStore
     from bot.service.store.rematches import RematchStore
     from bot.service.store.stats import StatsStore
@@ -287,6 +288,10 @@ class Store(Protocol):
     @property
     def rematches(self) -> RematchStore:
         """Rematches asked for at finished tables (bot.service.store.rematches)."""
+
+    @property
+    def health(self) -> HealthQueries:
+        """Counts for the metrics: open tables by game, boards owed (bot.service.store.health)."""
 
     async def close(self) -> None: ...
 

@@ -14,11 +14,13 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
-from bot.service import errors
+from bot.service import errors, metrics
+from bot.service.store.backup import hold_in_use, release
 from bot.service.store.db import Step, Unchanged
 from bot.service.store.migrations import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
 from bot.service.store.outbox import SharedQueries
@@ -158,6 +160,7 @@ class SqliteStore(SharedQueries):
         self.reads: Batches[Any] = Batches(reader, each_alone)
         self.writes: Batches[Any] = Batches(writer, self._commit_batch)
         self._checkpoints: asyncio.Task[None] | None = None
+        self._in_use: IO[str] | None = None
         self._shared(_SqliteSql(self))
 
     @classmethod
@@ -182,8 +185,11 @@ class SqliteStore(SharedQueries):
         path = Path(path)
         busy = f"busy_timeout = {round(busy_timeout * 1000)}"
         opened: list[DbThread] = []
+        in_use = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            # So that `restore` can tell the database is open (waits while one replaces it).
+            in_use = await asyncio.to_thread(hold_in_use, path)
             writer = await DbThread.open(
                 path,
                 "writer",
@@ -203,6 +209,7 @@ class SqliteStore(SharedQueries):
         except Exception as error:  # whatever it is (a damaged file can even fail to decode)
             for thread in opened:
                 await thread.close()
+            release(in_use)
             if isinstance(error, CannotOpen):
                 raise
             cause = error.__cause__ if isinstance(error, errors.StorageUnavailable) else error
@@ -211,6 +218,7 @@ class SqliteStore(SharedQueries):
                 reason = "the file is damaged (its schema is unreadable)"
             raise CannotOpen(f"{path}: cannot open the database: {reason}") from error
         store = cls(path, opened[0], opened[1], opened[2], wal_limit)
+        store._in_use = in_use
         store.checkpoint_every = checkpoint_every
         store._checkpoints = asyncio.create_task(store._checkpoint_regularly())
         return store
@@ -224,6 +232,8 @@ class SqliteStore(SharedQueries):
             await self._checkpointer.run(_checkpoint_truncate)
         for thread in (self._checkpointer, self._reader, self._writer):
             await thread.close()
+        release(self._in_use)
+        self._in_use = None
 
     async def __aenter__(self) -> SqliteStore:
         return self
@@ -260,7 +270,11 @@ class SqliteStore(SharedQueries):
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` as one transaction on the writer's thread (one hop for the whole write),
         committed together with the other writes waiting at that moment (group commit)."""
-        result: T = await self.writes.run(work)
+        started = time.perf_counter()
+        try:
+            result: T = await self.writes.run(work)
+        finally:
+            metrics.DB_WRITE_SECONDS.observe(time.perf_counter() - started)
         return result
 
     async def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
