@@ -183,7 +183,9 @@ def chances(
     outcome = game.outcome(state)
     if outcome is not None:
         winners = outcome.winners
-        return {seat: (1 / len(winners) if seat in winners else 0.0) for seat in game.players(state)}
+        return {
+            seat: (1 / len(winners) if seat in winners else 0.0) for seat in game.players(state)
+        }
     return {seat: chance(game, state, seat, budget, rng) for seat in game.players(state)}
 
 
@@ -311,9 +313,7 @@ def review_states(
     seat and move; `judged[i]` says whether move i (1-based) is judged.
     """
     points = tuple(
-        ChancePoint(
-            move=at, chances=chances(game, states[at], budget, seeded(seed, "c", at))
-        )
+        ChancePoint(move=at, chances=chances(game, states[at], budget, seeded(seed, "c", at)))
         for at in chart_moves(acting, budget.chart_points)
     )
     verdicts = tuple(

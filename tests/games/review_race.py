@@ -71,9 +71,7 @@ class Race(Game[RaceState, RaceMove, RaceView]):
         bonus = {}
         for seat in players:
             rng, bonus[seat] = rng.randrange(5)
-        return RaceState(
-            seats=tuple(players), rng=rng, points={p: 0 for p in players}, bonus=bonus
-        )
+        return RaceState(seats=tuple(players), rng=rng, points={p: 0 for p in players}, bonus=bonus)
 
     def players(self, state: RaceState) -> tuple[str, ...]:
         return state.seats
@@ -146,8 +144,7 @@ class Race(Game[RaceState, RaceMove, RaceView]):
     def evaluate(self, state: RaceState) -> Mapping[str, float]:
         seats = len(state.seats)
         left = {
-            p: MOVES_EACH - (state.made + seats - 1 - i) // seats
-            for i, p in enumerate(state.seats)
+            p: MOVES_EACH - (state.made + seats - 1 - i) // seats for i, p in enumerate(state.seats)
         }
         return {p: state.points[p] + state.bonus[p] + 3 * left[p] for p in state.seats}
 
