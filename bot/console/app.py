@@ -30,7 +30,7 @@ from bot.console.commands import (
     split_arguments,
 )
 from bot.service import errors
-from bot.service.config import Settings, table_defaults, thinking_settings
+from bot.service.config import Settings, review_budget, table_defaults, thinking_settings
 from bot.service.errors import TableError
 from bot.service.i18n import lang_of, t
 from bot.service.store import open_store
@@ -412,6 +412,7 @@ async def run_console(
             defaults=table_defaults(settings),
             new_seed=(lambda: seed) if seed is not None else _random_seed,
             thinker=thinker,
+            review_budget=review_budget(settings),
         )
         console = Console(
             service,

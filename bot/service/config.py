@@ -23,6 +23,7 @@ import games
 from bot.service.table_core import TableDefaults
 from bot.service.thinking import ThinkingSettings
 from games.base import InvalidData
+from games.review import ReviewBudget
 
 DEFAULT_PATH = Path("config.toml")
 # Environment variables that override a setting (the token should live here, not in a file).
@@ -73,6 +74,21 @@ class LimitSettings(_Strict):
     commands_per_minute: int = Field(default=20, ge=1, le=1000)  # per member and channel
 
 
+class ReviewSettings(_Strict):
+    """How hard the strong AI looks back at one finished game (`/review`, the Review button).
+
+    Counts of sampled worlds (games.review.ReviewBudget): more worlds, steadier verdicts and a
+    longer review. A review's figures are repeatable: its budget is kept with it.
+    """
+
+    worlds: int = Field(default=24, ge=2, le=2000)
+    screen_worlds: int = Field(default=6, ge=1, le=2000)
+    chart_worlds: int = Field(default=8, ge=1, le=2000)
+    chart_points: int = Field(default=40, ge=2, le=200)
+    z: float = Field(default=2.0, ge=0, le=10)
+    min_gap: float = Field(default=0.04, ge=0, le=1)
+
+
 class GameSettings(_Strict):
     """Settings of one game: `[games.<id>]`."""
 
@@ -91,6 +107,7 @@ class Settings(_Strict):
     console_images: Path = Path("out/boards")  # where the console writes board images
     reminders: ReminderSettings = ReminderSettings()
     limits: LimitSettings = LimitSettings()
+    review: ReviewSettings = ReviewSettings()
     games: dict[str, GameSettings] = {}  # per game id; see use_game_data
     # The slow computer players (`strong`): seconds per move, worker processes, and how much
     # longer than its budget the bot waits for a move before the greedy AI moves instead.
@@ -270,6 +287,11 @@ def thinking_settings(settings: Settings) -> ThinkingSettings:
         workers=settings.ai_workers,
         takeover_kind=settings.ai_takeover,
     )
+
+
+def review_budget(settings: Settings) -> ReviewBudget:
+    """The budget of a game review, from the settings."""
+    return ReviewBudget(**settings.review.model_dump())
 
 
 def is_postgres(database: str | Path) -> bool:

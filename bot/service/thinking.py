@@ -15,10 +15,11 @@ import asyncio
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -26,6 +27,7 @@ from bot.service.players import choose_move
 from games.base import Game
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,16 @@ class Thinker:
         if self._executor is not None and self._owned:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """`function(*args)` in the pool: slow work other than a move (a review's parts). A
+        function given here must be importable by the workers (a module-level function)."""
+        try:
+            return await asyncio.wrap_future(self._pool().submit(function, *args))
+        except BrokenProcessPool:
+            if self._owned:
+                self._executor = None  # a worker died: the next call gets a fresh pool
+            raise
 
     async def choose(
         self,

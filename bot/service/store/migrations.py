@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from bot.service.store.reviews import REVIEW_MIGRATION
 from bot.service.store.stats import STATS_MIGRATION
 from bot.service.store.undo import UNDO_MIGRATION
 
@@ -134,6 +135,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, position, due_at)
         )""",
     ),
+    # 7: game reviews by the strong AI, and their finished parts while one runs
+    # (bot.service.store.reviews).
+    REVIEW_MIGRATION,
 )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
+    from bot.service.store.reviews import ReviewStore
     from bot.service.store.stats import StatsStore
     from bot.service.store.undo import UndoStore
 
@@ -252,6 +253,10 @@ class Store(Protocol):
     @property
     def undo(self) -> UndoStore:
         """Undo requests waiting for consent (bot.service.store.undo)."""
+
+    @property
+    def reviews(self) -> ReviewStore:
+        """Game reviews and their finished parts (bot.service.store.reviews)."""
 
     async def close(self) -> None: ...
 
