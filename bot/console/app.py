@@ -61,6 +61,7 @@ HELP = """Commands (as on Discord):
   /leaderboard GAME             the best rated players of a game
   /history [NAME]               recent finished games
   /replay [MOVE]                the finished game's board after MOVE moves (0: the start)
+  /review                       the strong AI's review of the finished game: your costliest moves
   /undo, /agree, /refuse        take back your last move if the others agree (nothing revealed)
   /lang en|ja                   language of the messages
   /games                        the games you can play

@@ -384,6 +384,7 @@ class Keen(Handful):
 
     id = "keen"
     names: ClassVar[dict[str, str]] = {"en": "Keen", "ja": "キーン"}
+    commands = None  # handful's command group is handful's own: moves here go through /move
 
     def ai_kinds(self) -> tuple[AiKind, ...]:
         return (*super().ai_kinds(), STRONG_AI)

@@ -9,4 +9,5 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord.cogs.stats",
     "bot.discord.cogs.after",
     "bot.discord.cogs.undo",
+    "bot.discord.cogs.review",
 )

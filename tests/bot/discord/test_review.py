@@ -1,0 +1,135 @@
+"""The game review through Discord (SimCord): the Review button on the final board, the progress
+message, the private answer, the chart posted to the table; /review; English and Japanese."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord.board import default_renderer
+from bot.service.thinking import Thinker, ThinkingSettings
+from games.review import ReviewBudget
+from tests.bot.discord.conftest import World
+from tests.bot.discord.driver import components_of, latest_board, to_act
+
+SMALL = ReviewBudget(worlds=6, screen_worlds=3, chart_worlds=3)
+
+
+@pytest.fixture
+def edits(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The content of every edit of an interaction's original response (the progress message
+    is one message edited in place; SimCord keeps only its latest text)."""
+    seen: list[str] = []
+    original = discord.Interaction.edit_original_response
+
+    async def spy(self: discord.Interaction[Any], **kwargs: Any) -> Any:
+        seen.append(str(kwargs.get("content")))
+        return await original(self, **kwargs)
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", spy)
+    return seen
+
+
+@pytest.fixture
+def reviewing(world: World) -> Iterator[World]:
+    """Reviews in a thread pool on a small budget; boards drawn (the test games' placeholder)."""
+    with ThreadPoolExecutor(max_workers=1) as threads:
+        world.bot.service.thinker = Thinker(ThinkingSettings(workers=1), executor=threads)
+        world.bot.service.reviews.budget = SMALL
+        world.bot.renderer = default_renderer()
+        yield world
+
+
+async def finished(world: World, game: str) -> tuple[Any, Any, Any]:
+    """A one-turn game of two members in which both draw (a card they can never play: with
+    one turn each, drawing scores nothing where a card in hand would have scored)."""
+    alice, bob = world.member("alice"), world.member("bob")
+    await alice.slash(world.channel, "join")
+    await bob.slash(world.channel, "join")
+    await alice.slash(world.channel, f"start {game}", turns=1)
+    thread = world.channel.threads[-1]
+    members = {alice.id: alice, bob.id: bob}
+    for _ in range(2):
+        await members[to_act(latest_board(thread))[0]].slash(thread, "move", notation="draw")
+    return thread, alice, bob
+
+
+def review_button(board: Any) -> dict[str, Any] | None:
+    return next((c for c in components_of(board) if c["custom_id"].startswith("spt:rev:")), None)
+
+
+async def test_the_review_button_shows_progress_then_a_private_answer_and_a_public_chart(
+    reviewing: World, edits: list[str]
+) -> None:
+    thread, alice, bob = await finished(reviewing, "keen")
+    final = latest_board(thread)
+    assert "game is over" in final.content
+    button = review_button(final)
+    assert button is not None and button["label"] == "Review"
+
+    result = await bob.click(final, custom_id=button["custom_id"])
+    assert result.acknowledged and result.ephemeral
+    progress = [e for e in edits if "looking back" in e]
+    assert progress and "steps done" in progress[0]
+    answer = result.response
+    assert answer is not None and answer.ephemeral
+    assert answer.content.startswith("**Review of Keen** by the strong AI")
+    # Drawing on the only turn scored nothing where a card would have: the costliest decision.
+    assert "Your costliest decisions:" in answer.content
+    assert "**draw** here instead of **play" in answer.content
+    assert "win chance" in answer.content
+    names = [a.filename for a in answer.attachments]
+    assert names[0] == "review-chart.png" and names[1] == "decision-1.png"
+    # The chart went to the table once, in public.
+    posted = [m for m in thread.history() if "has reviewed this game" in m.content]
+    assert len(posted) == 1 and not posted[0].flags.ephemeral
+    assert [a.filename for a in posted[0].attachments] == ["review-chart.png"]
+
+    # A second click is answered from the store at once: no progress, no second chart.
+    edits.clear()
+    again = await alice.click(final, custom_id=button["custom_id"])
+    assert not [e for e in edits if "looking back" in e]
+    assert again.response is not None and "Review of Keen" in again.response.content
+    assert len([m for m in thread.history() if "has reviewed this game" in m.content]) == 1
+
+
+async def test_review_in_japanese_and_by_command(
+    reviewing: World, edits: list[str], locales: dict[int, str]
+) -> None:
+    thread, alice, _ = await finished(reviewing, "keen")
+    locales[alice.id] = "ja"
+    result = await alice.slash(thread, "review")
+    assert any("振り返っています" in e for e in edits)
+    answer = result.response
+    assert answer is not None and answer.ephemeral
+    assert "キーンの振り返り" in answer.content
+    assert "あなたの損の大きかった手" in answer.content and "勝率が約" in answer.content
+    assert [a.filename for a in answer.attachments][:2] == ["review-chart.png", "decision-1.png"]
+    # By table id from elsewhere in the server; a member who did not play gets the chart only.
+    carol = reviewing.member("carol")
+    table_id = review_button(latest_board(thread))["custom_id"].split(":")[2]  # type: ignore[index]
+    other = (await carol.slash(reviewing.channel, "review", table=table_id)).response
+    assert other is not None and "did not play in this game" in other.content
+    assert [a.filename for a in other.attachments] == ["review-chart.png"]
+
+
+async def test_no_review_where_the_game_has_no_strong_ai_or_nothing_is_finished(
+    reviewing: World, locales: dict[int, str]
+) -> None:
+    lonely = reviewing.member("dora")
+    nothing = (await lonely.slash(reviewing.channel, "review")).response
+    assert nothing is not None and "There is no finished game" in nothing.content
+    thread, alice, _ = await finished(reviewing, "handful")
+    final = latest_board(thread)
+    assert "game is over" in final.content and review_button(final) is None
+    refused = (await alice.slash(thread, "review")).response
+    assert refused is not None and "has no strong AI" in refused.content
+    locales[alice.id] = "ja"
+    refused_ja = (await alice.slash(thread, "review")).response
+    assert refused_ja is not None and "強いAIがない" in refused_ja.content
+    unknown = (await alice.slash(thread, "review", table="nope")).response
+    assert unknown is not None and "nope" in unknown.content
