@@ -1,19 +1,20 @@
 """A finished game looked back at by the strong AI: win chances along it, decisions judged.
 
-Everything is estimated the way the strong AI (`games.search`) estimates a position: from a
-seat's own view, over states sampled from it (`Game.sample_state`), with the search's greedy
-playouts cut short and scored by `Game.evaluate`. A position's *win chance* for a seat is the
-mean of the search's reward with the whole weight on winning: a playout that reaches the end
-counts 1 for a win (a share for a tie), one cut short counts the logistic curve of the seat's
-estimated margin over the best other seat.
+Everything is estimated as the strong AI (`games.search`) estimates a position: from a seat's
+own view, over states sampled from it (`Game.sample_state`), with the search's greedy playouts.
+A position's *win chance* for a seat is the mean of the search's reward with the whole weight on
+winning: a playout that reaches the end counts 1 for a win (a share for a tie); one cut short
+counts the logistic curve of the seat's margin over the best other seat (`Game.evaluate`).
 
 - `chances`: every seat's win chance at a position, each from that seat's own view.
 - `judge`: one decision, from the view of the seat that made it. The search's candidates (its
   greedy AI's best moves) and the move made are played out in the same sampled worlds with the
-  same playout dice; the best of them is the *preferred* move. It is then compared with the move
-  made over fresh paired worlds, so the choice of the best cannot flatter the difference; the
-  decision is *costly* only when the mean difference in win chance exceeds both `min_gap` and
-  `z` standard errors of that mean.
+  same playout dice, cut short as the search cuts them; the best of them is the AI's *preferred*
+  move. It is then compared with the move made over fresh paired worlds, played out to the end
+  of the game (an estimate cut at a different phase of the game for each move could favour one
+  by the phase alone), so neither the choice of the best nor the cut can flatter the difference;
+  the decision is *costly* only when the mean difference in win chance exceeds both `min_gap`
+  and `z` standard errors of that mean.
 
 Pure: all chance comes from seeds given in; the same seed and budget give the same review.
 """
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.base import ChartLine, ChartPanel, Frozen, Game, ScoreChart
-from games.search import Search, SearchPlayer
+from games.search import PLAYOUT_LIMIT, Search, SearchPlayer
 
 
 @dataclass(frozen=True)
@@ -38,16 +39,18 @@ class ReviewBudget:
     `screen_worlds` worlds pick the preferred move among the candidates, `worlds` fresh ones
     compare it with the move made; `chart_worlds` worlds give each seat's win chance at a chart
     point; at most `chart_points` points. A difference counts when above `min_gap` (a win chance,
-    0..1) and `z` standard errors. `search` changes the strong AI's own settings for the
+    0..1) and `z` standard errors. The comparison's and the chart's playouts end after
+    `playout_moves` moves (None: at the end of the game). `search` changes the strong AI's own settings for the
     playouts (tests make them short); by default it plays them exactly as it does in a game.
     """
 
-    worlds: int = 24
-    screen_worlds: int = 6
-    chart_worlds: int = 8
-    chart_points: int = 40
+    worlds: int = 16
+    screen_worlds: int = 4
+    chart_worlds: int = 12
+    chart_points: int = 30
     z: float = 2.0
     min_gap: float = 0.04
+    playout_moves: int | None = None
     search: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
@@ -141,7 +144,7 @@ class _Playouts:
         view: Any,
         seat: str,
         rng: random.Random,
-        search: Mapping[str, Any],
+        budget: ReviewBudget,
     ) -> None:
         self.game = game
         self.view = view
@@ -151,10 +154,20 @@ class _Playouts:
         if first is None:
             raise ValueError(f"{game.id} cannot sample states: it has no strong AI")
         self.first = first
-        settings = SearchPlayer(**search).settings_for(game)
+        settings = SearchPlayer(**budget.search).settings_for(game)
         # The whole reward on winning: a playout's reward is then its win chance.
         settings = dataclasses.replace(settings, win_weight=1.0)
-        self.search = Search(game, view, seat, rng, settings, first)
+        # Screening plays out as the strong AI does (cut short, scored by `evaluate`), so the
+        # preferred move is the one the AI would play; the verdicts and the chart play out as
+        # far as `playout_moves` (to the end: an estimate cut at different phases of the game
+        # for two moves can favour one of them by the phase alone).
+        self.screening = Search(game, view, seat, rng, settings, first)
+        judging = dataclasses.replace(
+            settings,
+            playout_moves=budget.playout_moves or PLAYOUT_LIMIT,
+            playout_moves_per_seat=None,
+        )
+        self.judging = Search(game, view, seat, rng, judging, first)
         self.worlds_drawn = 0
 
     def world(self) -> Any:
@@ -163,10 +176,11 @@ class _Playouts:
             return self.first
         return self.game.sample_state(self.view, self.seat, self.rng)
 
-    def worth(self, state: Any, dice: int) -> tuple[float, float]:
+    def worth(self, state: Any, dice: int, *, screening: bool = False) -> tuple[float, float]:
         """(win chance, points) of the seat after a playout from `state` with these dice."""
-        end = self.search.playout(state, random.Random(dice))
-        win = self.search.rewards(end).get(self.seat, 0.0)
+        search = self.screening if screening else self.judging
+        end = search.playout(state, random.Random(dice))
+        win = search.rewards(end).get(self.seat, 0.0)
         outcome = self.game.outcome(end)
         if outcome is not None:
             points = next((float(s.score) for s in outcome.standings if s.seat == self.seat), 0.0)
@@ -193,7 +207,7 @@ def chance(
     game: Game[Any, Any, Any], state: Any, seat: str, budget: ReviewBudget, rng: random.Random
 ) -> float:
     """The seat's win chance at an unfinished `state`, from its own view alone."""
-    playouts = _Playouts(game, game.view(state, seat), seat, rng, budget.search)
+    playouts = _Playouts(game, game.view(state, seat), seat, rng, budget)
     wins = [
         playouts.worth(playouts.world(), rng.getrandbits(64))[0] for _ in range(budget.chart_worlds)
     ]
@@ -225,12 +239,12 @@ def judge_view(
     seq: int = 0,
 ) -> Verdict:
     """`judge` from the seat's view (the true state never gets this far)."""
-    playouts = _Playouts(game, view, seat, rng, budget.search)
+    playouts = _Playouts(game, view, seat, rng, budget)
     legal = game.legal_moves(playouts.first, seat)
     verdict = Verdict(seq=seq, seat=seat, made=game.format(made), preferred=game.format(made))
     if len(legal) < 2:
         return verdict
-    search = playouts.search
+    search = playouts.screening
     settings = search.settings
     if search.ranked is not None:
         candidates = list(search.ranked(game, playouts.first, seat, rng))
@@ -239,10 +253,16 @@ def judge_view(
     candidates = candidates[: settings.candidate_count()]
     if made not in candidates:
         candidates.append(made)
-    screened = _paired(playouts, candidates, budget.screen_worlds)
-    # Ties go to the move made: a review does not second-guess a move it cannot tell apart.
+    screened = _paired(playouts, candidates, budget.screen_worlds, screening=True)
+    # Equal win chances are told apart by points; a full tie goes to the move made: a review
+    # does not second-guess a move it cannot tell apart.
     preferred = max(
-        candidates, key=lambda move: (_mean([w for w, _ in screened[move]]), move == made)
+        candidates,
+        key=lambda move: (
+            _mean([w for w, _ in screened[move]]),
+            _mean([p for _, p in screened[move]]),
+            move == made,
+        ),
     )
     if preferred == made:
         return verdict
@@ -265,7 +285,7 @@ def judge_view(
 
 
 def _paired(
-    playouts: _Playouts, moves: Sequence[Any], worlds: int
+    playouts: _Playouts, moves: Sequence[Any], worlds: int, *, screening: bool = False
 ) -> dict[Any, list[tuple[float, float]]]:
     """Each move's (win chance, points) in the same sampled worlds with the same dice."""
     game, seat = playouts.game, playouts.seat
@@ -276,7 +296,8 @@ def _paired(
         if any(move not in game.legal_moves(world, seat) for move in moves):
             continue  # a world the seat's view allows but where a move is not legal: unpaired
         for move in moves:
-            results[move].append(playouts.worth(game.apply(world, seat, move), dice))
+            after = game.apply(world, seat, move)
+            results[move].append(playouts.worth(after, dice, screening=screening))
     return results
 
 

@@ -74,6 +74,9 @@ class LimitSettings(_Strict):
     commands_per_minute: int = Field(default=20, ge=1, le=1000)  # per member and channel
 
 
+_REVIEW = ReviewBudget()  # the defaults of the review's budget are the game review's own
+
+
 class ReviewSettings(_Strict):
     """How hard the strong AI looks back at one finished game (`/review`, the Review button).
 
@@ -81,12 +84,16 @@ class ReviewSettings(_Strict):
     longer review. A review's figures are repeatable: its budget is kept with it.
     """
 
-    worlds: int = Field(default=24, ge=2, le=2000)
-    screen_worlds: int = Field(default=6, ge=1, le=2000)
-    chart_worlds: int = Field(default=8, ge=1, le=2000)
-    chart_points: int = Field(default=40, ge=2, le=200)
-    z: float = Field(default=2.0, ge=0, le=10)
-    min_gap: float = Field(default=0.04, ge=0, le=1)
+    worlds: int = Field(default=_REVIEW.worlds, ge=2, le=2000)
+    screen_worlds: int = Field(default=_REVIEW.screen_worlds, ge=1, le=2000)
+    chart_worlds: int = Field(default=_REVIEW.chart_worlds, ge=1, le=2000)
+    chart_points: int = Field(default=_REVIEW.chart_points, ge=2, le=200)
+    z: float = Field(default=_REVIEW.z, ge=0, le=10)
+    min_gap: float = Field(default=_REVIEW.min_gap, ge=0, le=1)
+    # None: the verdicts' and the chart's playouts run to the end of the game; a number cuts
+    # them after so many moves and scores them with the game's estimate (faster, but biased
+    # where the cut falls at different phases of the game for the moves compared).
+    playout_moves: int | None = Field(default=_REVIEW.playout_moves, ge=1, le=5000)
 
 
 class GameSettings(_Strict):

@@ -28,6 +28,7 @@ SMALL = ReviewBudget(
     screen_worlds=2,
     chart_worlds=2,
     chart_points=6,
+    playout_moves=6,
     search={"playout_moves": 6, "playout_moves_per_seat": None, "candidates": 3},
 )
 

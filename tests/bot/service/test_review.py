@@ -212,6 +212,6 @@ def test_the_review_budget_comes_from_the_config() -> None:
 
     assert review_budget(Settings()) == ReviewBudget()
     chosen = review_budget(Settings.model_validate({"review": {"worlds": 40, "z": 2.5}}))
-    assert chosen.worlds == 40 and chosen.z == 2.5 and chosen.chart_worlds == 8
+    assert chosen.worlds == 40 and chosen.z == 2.5 and chosen.chart_worlds == 12
     with pytest.raises(ValidationError):
         Settings.model_validate({"review": {"worlds": 1}})
