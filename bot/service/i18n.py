@@ -288,6 +288,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "You did not play in this game, so there are no decisions of yours to review.",
         "ja": "あなたはこの対局に参加していないため、評価する手はありません。",
     },
+    "review.failed": {
+        "en": "The review stopped halfway (its worker failed). What it had done is kept: ask "
+        "again to carry on.",
+        "ja": "振り返りが途中で止まりました（処理の失敗）。終わった部分は保存されています。"
+        "もう一度押すと続きから再開します。",
+    },
     "review.board_caption": {
         "en": "Board {n}: what you saw before move {move}.",
         "ja": "盤面{n}：{move}手目の前にあなたに見えていた盤面。",

@@ -231,10 +231,13 @@ class Reviewer:
         task = asyncio.create_task(self._run(replayed), name=f"review {table_id}")
         self._running[table_id] = task
 
-        def forget(_: asyncio.Task[Review]) -> None:
+        def forget(done: asyncio.Task[Review]) -> None:
             self._running.pop(table_id, None)
             self._progress.pop(table_id, None)
             self._listeners.pop(table_id, None)
+            if not done.cancelled() and done.exception() is not None:
+                # Its finished parts are stored: the next request carries on from them.
+                log.warning("review of %s stopped: %r", table_id, done.exception())
 
         task.add_done_callback(forget)
         return task

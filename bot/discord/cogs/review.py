@@ -52,6 +52,8 @@ async def private_answer(bot: Host, reviewed: Reviewed, user: str, lang: str) ->
         image = await render_png(bot, decision.view, lang)
         if image is not None:
             image.filename = f"decision-{decision.number}.png"
+            caption = t("review.board_caption", lang, n=decision.number, move=decision.verdict.seq)
+            image.description = f"{caption} {image.description or ''}"[:1000]
             images.append(image)
     content = "\n".join(answer_lines(reviewed, seat, lang))[:MESSAGE_MAX]
     return {"content": content, "attachments": [image.file() for image in images]}
@@ -79,6 +81,10 @@ async def answer_review(interaction: discord.Interaction[Any], table_id: str) ->
         reviewed = await bot.service.reviews.review(table_id, progress)
     except errors.TableError as error:
         await interaction.edit_original_response(content=error_text(error, lang))
+        return
+    except Exception:  # a worker that died: the parts done are kept for the next request
+        log.exception("review of %s failed", table_id)
+        await interaction.edit_original_response(content=t("review.failed", lang))
         return
     answer = await private_answer(bot, reviewed, str(interaction.user.id), lang)
     try:

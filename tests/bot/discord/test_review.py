@@ -84,6 +84,7 @@ async def test_the_review_button_shows_progress_then_a_private_answer_and_a_publ
     assert "win chance" in answer.content
     names = [a.filename for a in answer.attachments]
     assert names[0] == "review-chart.png" and names[1] == "decision-1.png"
+    assert answer.attachments[1].description.startswith("Board 1: what you saw before move")
     # The chart went to the table once, in public.
     posted = [m for m in thread.history() if "has reviewed this game" in m.content]
     assert len(posted) == 1 and not posted[0].flags.ephemeral
@@ -133,3 +134,23 @@ async def test_no_review_where_the_game_has_no_strong_ai_or_nothing_is_finished(
     assert refused_ja is not None and "強いAIがない" in refused_ja.content
     unknown = (await alice.slash(thread, "review", table="nope")).response
     assert unknown is not None and "nope" in unknown.content
+
+
+async def test_a_review_whose_worker_fails_says_so_and_carries_on_when_asked_again(
+    reviewing: World,
+) -> None:
+    thread, _, bob = await finished(reviewing, "keen")
+    button = review_button(latest_board(thread))
+    assert button is not None
+    working = reviewing.bot.service.thinker
+
+    class Broken(Thinker):
+        async def run(self, function: Any, *args: Any) -> Any:
+            raise RuntimeError("the worker died")
+
+    reviewing.bot.service.thinker = Broken(ThinkingSettings(workers=1))
+    failed = (await bob.click(latest_board(thread), custom_id=button["custom_id"])).response
+    assert failed is not None and failed.ephemeral and "stopped halfway" in failed.content
+    reviewing.bot.service.thinker = working
+    result = (await bob.click(latest_board(thread), custom_id=button["custom_id"])).response
+    assert result is not None and "Review of Keen" in result.content
