@@ -6,7 +6,9 @@ A position's *win chance* for a seat is the mean of the search's reward with the
 winning: a playout that reaches the end counts 1 for a win (a share for a tie); one cut short
 counts the logistic curve of the seat's margin over the best other seat (`Game.evaluate`).
 
-- `chances`: every seat's win chance at a position, each from that seat's own view.
+- `chances`: every seat's chance at a position for the chart, each from that seat's own view:
+  playouts to the end, each worth the search's logistic curve of the seat's final margin (a
+  steadier line than bare wins and losses over the same few worlds).
 - `judge`: one decision, from the view of the seat that made it. The search's candidates (its
   greedy AI's best moves) and the move made are played out in the same sampled worlds with the
   same playout dice, cut short as the search cuts them; the best of them is the AI's *preferred*
@@ -168,6 +170,11 @@ class _Playouts:
             playout_moves_per_seat=None,
         )
         self.judging = Search(game, view, seat, rng, judging, first)
+        # The chart: the same playouts, each worth the search's curve of the seat's final
+        # margin over the best other seat instead of a bare win or loss (a steadier line).
+        self.charting = Search(
+            game, view, seat, rng, dataclasses.replace(judging, win_weight=0.0), first
+        )
         self.worlds_drawn = 0
 
     def world(self) -> Any:
@@ -176,9 +183,8 @@ class _Playouts:
             return self.first
         return self.game.sample_state(self.view, self.seat, self.rng)
 
-    def worth(self, state: Any, dice: int, *, screening: bool = False) -> tuple[float, float]:
+    def worth(self, state: Any, dice: int, search: Search) -> tuple[float, float]:
         """(win chance, points) of the seat after a playout from `state` with these dice."""
-        search = self.screening if screening else self.judging
         end = search.playout(state, random.Random(dice))
         win = search.rewards(end).get(self.seat, 0.0)
         outcome = self.game.outcome(end)
@@ -209,7 +215,8 @@ def chance(
     """The seat's win chance at an unfinished `state`, from its own view alone."""
     playouts = _Playouts(game, game.view(state, seat), seat, rng, budget)
     wins = [
-        playouts.worth(playouts.world(), rng.getrandbits(64))[0] for _ in range(budget.chart_worlds)
+        playouts.worth(playouts.world(), rng.getrandbits(64), playouts.charting)[0]
+        for _ in range(budget.chart_worlds)
     ]
     return sum(wins) / len(wins)
 
@@ -297,7 +304,8 @@ def _paired(
             continue  # a world the seat's view allows but where a move is not legal: unpaired
         for move in moves:
             after = game.apply(world, seat, move)
-            results[move].append(playouts.worth(after, dice, screening=screening))
+            search = playouts.screening if screening else playouts.judging
+            results[move].append(playouts.worth(after, dice, search))
     return results
 
 
