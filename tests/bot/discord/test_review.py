@@ -3,6 +3,7 @@ message, the private answer, the chart posted to the table; /review; English and
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -154,3 +155,35 @@ async def test_a_review_whose_worker_fails_says_so_and_carries_on_when_asked_aga
     reviewing.bot.service.thinker = working
     result = (await bob.click(latest_board(thread), custom_id=button["custom_id"])).response
     assert result is not None and "Review of Keen" in result.content
+
+
+async def test_a_restarted_bot_finishes_an_unfinished_review_and_posts_its_chart(
+    reviewing: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.service.table_core as table_core
+
+    thread, _, bob = await finished(reviewing, "keen")
+    button = review_button(latest_board(thread))
+    assert button is not None
+
+    class Broken(Thinker):
+        async def run(self, function: Any, *args: Any) -> Any:
+            raise RuntimeError("the process stopped")
+
+    reviewing.bot.service.thinker = Broken(ThinkingSettings(workers=1))
+    await bob.click(latest_board(thread), custom_id=button["custom_id"])
+    assert await reviewing.store.reviews.unfinished() != []
+    with ThreadPoolExecutor(max_workers=1) as threads:
+        # The new process's pool (a thread here: the test game lives in this process only).
+        monkeypatch.setattr(table_core, "Thinker", lambda: Thinker(executor=threads))
+        restarted = await reviewing.restart()
+        restarted.service.reviews.budget = SMALL
+        for _ in range(200):  # the resume starts once the bot is ready
+            if not await reviewing.store.reviews.unfinished():
+                break
+            await restarted.service.reviews.wait()
+            await asyncio.sleep(0.01)
+        await restarted.service.reviews.wait()
+    assert await reviewing.store.reviews.unfinished() == []
+    posted = [m for m in thread.history() if "has reviewed this game" in m.content]
+    assert len(posted) == 1
