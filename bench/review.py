@@ -8,6 +8,7 @@ per review (one core), costly decisions found, and stability: for each seat of e
 the two reviews name the same costliest decision (or both none)?
 
 Run: nice -n 19 .venv/bin/python -m bench.review --games 3 [--game catan] [--worlds 24]
+(`--single`: one review a game, CPU seconds only).
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ def costliest_of(review: Review, seat: str) -> int | None:
     return found[0].seq if found else None
 
 
-def measure(game: Game[Any, Any, Any], seeds: list[int], budget: ReviewBudget) -> dict[str, Any]:
+def measure(
+    game: Game[Any, Any, Any], seeds: list[int], budget: ReviewBudget, single: bool = False
+) -> dict[str, Any]:
     cpu: list[float] = []
     judged_counts: list[int] = []
     costly = agree = compared = 0
@@ -55,12 +58,15 @@ def measure(game: Game[Any, Any, Any], seeds: list[int], budget: ReviewBudget) -
         states, acting, moves = played_game(game, seed)
         judged = {i: True for i in range(1, len(moves) + 1)}
         reviews = []
-        for review_seed in (f"a{seed}", f"b{seed}"):
+        for review_seed in (f"a{seed}", f"b{seed}")[: 1 if single else 2]:
             started = time.process_time()
             reviews.append(review_states(game, states, acting, moves, judged, budget, review_seed))
             cpu.append(time.process_time() - started)
         judged_counts.append(len(reviews[0].verdicts))
         costly += sum(v.costly for v in reviews[0].verdicts)
+        if single:
+            print(json.dumps({"game": game.id, "seed": seed, "cpu": cpu[-1]}), flush=True)
+            continue
         seats = game.players(states[0])
         pairs = {
             seat: (costliest_of(reviews[0], seat), costliest_of(reviews[1], seat)) for seat in seats
@@ -80,7 +86,7 @@ def measure(game: Game[Any, Any, Any], seeds: list[int], budget: ReviewBudget) -
             "max": round(max(cpu), 2),
         },
         "costly_per_game": costly / len(seeds),
-        "costliest_agree": f"{agree}/{compared}",
+        "costliest_agree": f"{agree}/{compared}" if compared else None,
     }
 
 
@@ -89,6 +95,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a game id (default: every strong one)")
     parser.add_argument("--games", type=int, default=3, help="games per game id")
     parser.add_argument("--first-seed", type=int, default=100)
+    parser.add_argument("--single", action="store_true", help="one review a game: CPU only")
     defaults = ReviewBudget()
     for name in ("worlds", "screen_worlds", "chart_worlds"):
         parser.add_argument(
@@ -104,7 +111,7 @@ def main() -> None:
     seeds = list(range(args.first_seed, args.first_seed + args.games))
     machine = {"cpu_count": os.cpu_count(), "python": platform.python_version()}
     for game_id in chosen:
-        figures = measure(games.get(game_id), seeds, budget)
+        figures = measure(games.get(game_id), seeds, budget, args.single)
         print(json.dumps({**figures, "budget": budget.__dict__, "machine": machine}), flush=True)
 
 
