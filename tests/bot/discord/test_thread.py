@@ -24,7 +24,10 @@ def find(thread: simcord.ChannelHandle, message_id: int, viewer: Any) -> discord
 
 
 def move_components(message: Any) -> list[dict[str, Any]]:
-    return [c for c in components_of(message) if not c["custom_id"].startswith("spt:hand")]
+    # "My hand" and the final board's Review button play no move.
+    return [
+        c for c in components_of(message) if not c["custom_id"].startswith(("spt:hand", "spt:rev"))
+    ]
 
 
 @dataclass
