@@ -4,6 +4,7 @@ message, the private answer, the chart posted to the table; /review; English and
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -15,7 +16,7 @@ from bot.discord.board import default_renderer
 from bot.service.thinking import Thinker, ThinkingSettings
 from games.review import ReviewBudget
 from tests.bot.discord.conftest import World
-from tests.bot.discord.driver import components_of, latest_board, to_act
+from tests.bot.discord.driver import bot_messages, components_of, latest_board
 
 SMALL = ReviewBudget(worlds=6, screen_worlds=3, chart_worlds=3)
 
@@ -45,18 +46,34 @@ def reviewing(world: World) -> Iterator[World]:
         yield world
 
 
-async def finished(world: World, game: str) -> tuple[Any, Any, Any]:
+async def finished(
+    world: World, game: str, locales: dict[int, str] | None = None
+) -> tuple[Any, Any, Any]:
     """A one-turn game of two members in which both draw (a card they can never play: with
-    one turn each, drawing scores nothing where a card in hand would have scored)."""
+    one turn each, drawing scores nothing where a card in hand would have scored). With
+    `locales`, alice (who opens the table) speaks Japanese."""
     alice, bob = world.member("alice"), world.member("bob")
+    if locales is not None:
+        locales[alice.id] = "ja"
     await alice.slash(world.channel, "join")
     await bob.slash(world.channel, "join")
     await alice.slash(world.channel, f"start {game}", turns=1)
     thread = world.channel.threads[-1]
     members = {alice.id: alice, bob.id: bob}
     for _ in range(2):
-        await members[to_act(latest_board(thread))[0]].slash(thread, "move", notation="draw")
+        await members[mover(board_of(thread))].slash(thread, "move", notation="draw")
     return thread, alice, bob
+
+
+def board_of(thread: Any) -> Any:
+    """The latest board, in either language."""
+    marks = ("To act:", "game is over", "手番：", "ゲーム終了")
+    return [m for m in bot_messages(thread) if any(mark in m.content for mark in marks)][-1]
+
+
+def mover(board: Any) -> int:
+    line = next(ln for ln in board.content.splitlines() if ln.startswith(("To act:", "手番：")))
+    return int(re.findall(r"<@(\d+)>", line)[0])
 
 
 def review_button(board: Any) -> dict[str, Any] | None:
@@ -102,8 +119,8 @@ async def test_the_review_button_shows_progress_then_a_private_answer_and_a_publ
 async def test_review_in_japanese_and_by_command(
     reviewing: World, edits: list[str], locales: dict[int, str]
 ) -> None:
-    thread, alice, _ = await finished(reviewing, "keen")
-    locales[alice.id] = "ja"
+    thread, alice, _ = await finished(reviewing, "keen", locales)
+    assert review_button(board_of(thread))["label"] == "振り返り"  # type: ignore[index]
     result = await alice.slash(thread, "review")
     assert any("振り返っています" in e for e in edits)
     answer = result.response
@@ -111,9 +128,12 @@ async def test_review_in_japanese_and_by_command(
     assert "キーンの振り返り" in answer.content
     assert "あなたの損の大きかった手" in answer.content and "勝率が約" in answer.content
     assert [a.filename for a in answer.attachments][:2] == ["review-chart.png", "decision-1.png"]
+    # The table speaks Japanese: so does the chart posted to it.
+    posted = [m for m in thread.history() if "強いAIがこの対局を振り返りました" in m.content]
+    assert len(posted) == 1 and [a.filename for a in posted[0].attachments] == ["review-chart.png"]
     # By table id from elsewhere in the server; a member who did not play gets the chart only.
     carol = reviewing.member("carol")
-    table_id = review_button(latest_board(thread))["custom_id"].split(":")[2]  # type: ignore[index]
+    table_id = review_button(board_of(thread))["custom_id"].split(":")[2]  # type: ignore[index]
     other = (await carol.slash(reviewing.channel, "review", table=table_id)).response
     assert other is not None and "did not play in this game" in other.content
     assert [a.filename for a in other.attachments] == ["review-chart.png"]
