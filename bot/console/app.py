@@ -30,7 +30,7 @@ from bot.console.commands import (
     split_arguments,
 )
 from bot.service import errors, metrics
-from bot.service.config import Settings, table_defaults, thinking_settings
+from bot.service.config import Settings, review_budget, table_defaults, thinking_settings
 from bot.service.errors import TableError
 from bot.service.i18n import lang_of, t
 from bot.service.store import open_store
@@ -65,6 +65,7 @@ HELP = """Commands (as on Discord):
   /leaderboard GAME             the best rated players of a game
   /history [NAME]               recent finished games
   /replay [MOVE]                the finished game's board after MOVE moves (0: the start)
+  /review                       the strong AI's review of the finished game: your costliest moves
   /undo, /agree, /refuse        take back your last move if the others agree (nothing revealed)
   /mygames                      your tables, those waiting for you first
   /rematch [hours:H]            a rematch of the game that ended (host: start after H hours)
@@ -439,6 +440,7 @@ async def run_console(
             defaults=table_defaults(settings),
             new_seed=(lambda: seed) if seed is not None else _random_seed,
             thinker=thinker,
+            review_budget=review_budget(settings),
         )
         console = Console(
             service,

@@ -36,7 +36,7 @@ from bot.discord.panels import UNKNOWN_INTERACTION, Panels, answered
 from bot.discord.stopping import serve_until_stopped
 from bot.discord.texts import DISCORD, dt
 from bot.service import errors, metrics
-from bot.service.config import Settings, table_defaults, thinking_settings
+from bot.service.config import Settings, review_budget, table_defaults, thinking_settings
 from bot.service.limits import RateLimiter
 from bot.service.memory import tune_for_serving
 from bot.service.store import open_store
@@ -436,7 +436,12 @@ async def run_discord(settings: Settings) -> None:
     thinker.start()
     try:
         async with await open_store(settings.database) as store:
-            service = TableService(store, defaults=table_defaults(settings), thinker=thinker)
+            service = TableService(
+                store,
+                defaults=table_defaults(settings),
+                thinker=thinker,
+                review_budget=review_budget(settings),
+            )
             async with Bot(service=service, settings=settings) as bot:
                 tune_for_serving()
                 await serve_until_stopped(bot, bot.start(token))

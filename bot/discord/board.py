@@ -17,8 +17,9 @@ import discord
 from pydantic import BaseModel
 
 import games
-from bot.discord.components import build_view, choices_for, rematch_view
+from bot.discord.components import build_view, choices_for
 from bot.discord.panels import UNKNOWN_INTERACTION
+from bot.discord.review_button import final_view
 from bot.discord.texts import dt
 from bot.service import afterplay, errors, metrics
 from bot.service.i18n import Text, lang_of
@@ -167,11 +168,11 @@ def board_text(
 async def board_view(
     bot: Host, table: TableInfo, to_act: Sequence[SeatInfo], view: BaseModel, finished: bool
 ) -> discord.ui.View | None:
-    """Components for the seat to act: public moves, plus "My hand" for every human player;
-    on a finished game's final board, "Rematch"."""
-    if table.status == "finished":
-        return rematch_view(table.id, table.lang)
-    if finished or table.game is None:
+    """Components for the seat to act: public moves, plus "My hand" for every human player; a
+    finished game's board gets its after-game buttons (Rematch, Review)."""
+    if finished or table.status == "finished":
+        return final_view(table)
+    if table.game is None:
         return None
     humans = [s for s in to_act if not s.is_ai and s.user]
     lang = table.lang  # the public board speaks the table's language, whoever is to act

@@ -23,6 +23,7 @@ import games
 from bot.service.table_core import TableDefaults
 from bot.service.thinking import ThinkingSettings
 from games.base import InvalidData
+from games.review import ReviewBudget
 
 DEFAULT_PATH = Path("config.toml")
 # Environment variables that override a setting (the token should live here, not in a file).
@@ -78,6 +79,28 @@ class LimitSettings(_Strict):
     away_days_max: int = Field(default=14, ge=1, le=365)  # the longest /away a member may set
 
 
+_REVIEW = ReviewBudget()  # the defaults of the review's budget are the game review's own
+
+
+class ReviewSettings(_Strict):
+    """How hard the strong AI looks back at one finished game (`/review`, the Review button).
+
+    Counts of sampled worlds (games.review.ReviewBudget): more worlds, steadier verdicts and a
+    longer review. A review's figures are repeatable: its budget is kept with it.
+    """
+
+    worlds: int = Field(default=_REVIEW.worlds, ge=2, le=2000)
+    screen_worlds: int = Field(default=_REVIEW.screen_worlds, ge=1, le=2000)
+    chart_worlds: int = Field(default=_REVIEW.chart_worlds, ge=1, le=2000)
+    chart_points: int = Field(default=_REVIEW.chart_points, ge=2, le=200)
+    z: float = Field(default=_REVIEW.z, ge=0, le=10)
+    min_gap: float = Field(default=_REVIEW.min_gap, ge=0, le=1)
+    # None: the verdicts' and the chart's playouts run to the end of the game; a number cuts
+    # them after so many moves and scores them with the game's estimate (faster, but biased
+    # where the cut falls at different phases of the game for the moves compared).
+    playout_moves: int | None = Field(default=_REVIEW.playout_moves, ge=1, le=5000)
+
+
 class GameSettings(_Strict):
     """Settings of one game: `[games.<id>]`."""
 
@@ -101,6 +124,7 @@ class Settings(_Strict):
     console_images: Path = Path("out/boards")  # where the console writes board images
     reminders: ReminderSettings = ReminderSettings()
     limits: LimitSettings = LimitSettings()
+    review: ReviewSettings = ReviewSettings()
     games: dict[str, GameSettings] = {}  # per game id; see use_game_data
     # The slow computer players (`strong`): seconds per move, worker processes, and how much
     # longer than its budget the bot waits for a move before the greedy AI moves instead.
@@ -281,6 +305,11 @@ def thinking_settings(settings: Settings) -> ThinkingSettings:
         workers=settings.ai_workers,
         takeover_kind=settings.ai_takeover,
     )
+
+
+def review_budget(settings: Settings) -> ReviewBudget:
+    """The budget of a game review, from the settings."""
+    return ReviewBudget(**settings.review.model_dump())
 
 
 def is_postgres(database: str | Path) -> bool:

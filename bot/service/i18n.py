@@ -248,6 +248,66 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "time.minutes": {"en": "{n} min", "ja": "{n}分"},
     "time.hours": {"en": "{n} h", "ja": "{n}時間"},
     "time.days": {"en": "{n} d", "ja": "{n}日"},
+    # ---------------------------------------------------------------- game review
+    "review.not_offered": {
+        "en": "{game} has no strong AI, so it offers no review.",
+        "ja": "{game}には強いAIがないため、振り返りはできません。",
+    },
+    "review.button": {"en": "Review", "ja": "振り返り"},
+    "review.progress": {
+        "en": "The strong AI is looking back at the game… {done} of {total} steps done.",
+        "ja": "強いAIが対局を振り返っています…（{total}段階中 {done}段階完了）",
+    },
+    "review.title": {
+        "en": "**Review of {game}** by the strong AI: each decision judged from what its "
+        "player could see then.",
+        "ja": "強いAIによる**{game}の振り返り**：各手はその時点で本人に見えていた情報だけで"
+        "評価しています。",
+    },
+    "review.chart_public": {
+        "en": "The strong AI has reviewed this game: the chart shows each player's estimated "
+        "chance of winning, move by move. Click Review on the final board (or /review) for "
+        "your own costliest decisions.",
+        "ja": "強いAIがこの対局を振り返りました。グラフは各プレイヤーの推定勝率の推移です。"
+        "自分の悪手は最終盤面の「振り返り」ボタン（または /review）で確認できます。",
+    },
+    "review.costliest": {
+        "en": "Your costliest decisions:",
+        "ja": "あなたの損の大きかった手：",
+    },
+    "review.decision": {
+        "en": "{n}. Move {move}: **{made}** here instead of **{preferred}** cost about {win} % "
+        "win chance{points}.",
+        "ja": "{n}. {move}手目：**{preferred}** ではなく **{made}** を選んだことで、勝率が約"
+        "{win}%{points}下がりました。",
+    },
+    "review.points": {"en": " and {points} points", "ja": "（{points}点）"},
+    "review.evidence": {
+        "en": "   Your estimated chance: {made_win} % after it, {preferred_win} % with "
+        "{preferred} (±{error} % over {worlds} paired samples).",
+        "ja": "   推定勝率：実際の手の後 {made_win}%、{preferred} なら {preferred_win}%"
+        "（{worlds}組の比較で ±{error}%）。",
+    },
+    "review.none_costly": {
+        "en": "The AI found no decision of yours that clearly cost you: where it preferred "
+        "another move, the difference was within its noise.",
+        "ja": "はっきり損をした手は見つかりませんでした。AIが別の手を好んだ場面も、差は誤差の"
+        "範囲でした。",
+    },
+    "review.not_player": {
+        "en": "You did not play in this game, so there are no decisions of yours to review.",
+        "ja": "あなたはこの対局に参加していないため、評価する手はありません。",
+    },
+    "review.failed": {
+        "en": "The review stopped halfway (its worker failed). What it had done is kept: ask "
+        "again to carry on.",
+        "ja": "振り返りが途中で止まりました（処理の失敗）。終わった部分は保存されています。"
+        "もう一度押すと続きから再開します。",
+    },
+    "review.board_caption": {
+        "en": "Board {n}: what you saw before move {move}.",
+        "ja": "盤面{n}：{move}手目の前にあなたに見えていた盤面。",
+    },
 }
 
 

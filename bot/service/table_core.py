@@ -20,6 +20,7 @@ import games
 from bot.service import errors, logs, metrics
 from bot.service.i18n import Text, duration
 from bot.service.players import check_ai_kind, random_move
+from bot.service.review import Reviewer
 from bot.service.stats import StatsService
 from bot.service.store import (
     MovedBy,
@@ -42,6 +43,7 @@ from bot.service.updates import (
     ai_label,
 )
 from games.base import Event, Game, GameError, Outcome
+from games.review import ReviewBudget
 
 AnyGame = Game[Any, Any, Any]
 R = TypeVar("R")
@@ -289,6 +291,7 @@ class TableCore:
         cache_size: int = 2_000,
         stalled_after: float = 30.0,
         thinker: Thinker | None = None,
+        review_budget: ReviewBudget | None = None,
     ) -> None:
         self.store = store
         self.stats = StatsService(store)
@@ -298,6 +301,8 @@ class TableCore:
         self.defaults = defaults or TableDefaults()
         self.stalled_after = stalled_after  # an AI seat waiting this long was left by a crash
         self.thinker = thinker or Thinker()  # slow AI kinds think in its process pool
+        # Reviews of finished games run in the same pool (whichever thinker is set then).
+        self.reviews = Reviewer(store, lambda: self.thinker, review_budget)
         self._cache: OrderedDict[str, LoadedTable] = OrderedDict()
         self._cache_size = cache_size
         # A lock lives while someone holds or awaits it, so idle tables cost no memory here.

@@ -20,10 +20,11 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -31,6 +32,7 @@ from bot.service.players import choose_move
 from games.base import Game
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,16 @@ class Thinker:
             with contextlib.suppress(OSError, ValueError):
                 process.kill()  # SIGKILL: ends a stopped process too
         executor.shutdown(wait=False, cancel_futures=True)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """`function(*args)` in the pool: slow work other than a move (a review's parts). A
+        function given here must be importable by the workers (a module-level function)."""
+        try:
+            return await asyncio.wrap_future(self._pool().submit(function, *args))
+        except BrokenProcessPool:
+            if self._owned:
+                self._replace_pool()  # a worker died: the next call gets a fresh pool
+            raise
 
     async def choose(
         self,

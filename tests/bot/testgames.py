@@ -9,6 +9,7 @@ once; the state keeps the bids hidden until all are in. Importing this module re
 from __future__ import annotations
 
 import copy
+import random
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -30,7 +31,8 @@ from games.base import (
     Rng,
     rank_standings,
 )
-from tests.bot.handful import Handful
+from games.search import STRONG_AI
+from tests.bot.handful import Handful, HandfulOptions, HandfulState
 
 # ---------------------------------------------------------------- tally (turn-based)
 
@@ -371,3 +373,48 @@ class Sealed(Game[SealedState, Bid, SealedView]):
 TALLY = games.register(Tally())
 SEALED = games.register(Sealed())
 HANDFUL = games.register(Handful())
+
+
+class Keen(Handful):
+    """`handful` with the strong AI (and so a game review): hands sampled from a seat's view.
+
+    The sample deals the cards the seat does not hold to the other hands and the deck (cards
+    played are not remembered by the state, so the whole deck's other cards count as unseen).
+    """
+
+    id = "keen"
+    names: ClassVar[dict[str, str]] = {"en": "Keen", "ja": "キーン"}
+    commands = None  # handful's command group is handful's own: moves here go through /move
+
+    def ai_kinds(self) -> tuple[AiKind, ...]:
+        return (*super().ai_kinds(), STRONG_AI)
+
+    def sample_state(self, view: Any, seat: str, rng: random.Random) -> Any:
+        unseen = [n for n in range(1, 10) for _ in range(3)]
+        for card in view.hands[seat] or ():
+            if card in unseen:
+                unseen.remove(card)
+        rng.shuffle(unseen)
+        hands = {}
+        for player, size in view.hand_sizes.items():
+            shown = view.hands[player]
+            if shown is not None:
+                hands[player] = shown
+            else:
+                hands[player], unseen = tuple(unseen[:size]), unseen[size:]
+        seats = tuple(view.scores)
+        turns = 9  # the most a game has: the turns made so far follow from the turns left
+        return HandfulState(
+            options=HandfulOptions(goal=view.goal, turns=turns),
+            seats=seats,
+            rng=Rng(seed=rng.randrange(2**32)),
+            deck=tuple(unseen[: view.deck_size]),
+            hands=hands,
+            scores=view.scores,
+            turn=seats.index(view.to_act[0]) if view.to_act else 0,
+            moves_made=turns * len(seats) - view.turns_left,
+            events=view.events,
+        )
+
+
+KEEN = games.register(Keen())

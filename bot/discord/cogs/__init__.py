@@ -10,4 +10,5 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord.cogs.after",
     "bot.discord.cogs.undo",
     "bot.discord.cogs.members",
+    "bot.discord.cogs.review",
 )

@@ -10,6 +10,7 @@ import re
 
 from bot.service.store.members import MEMBERS_MIGRATION
 from bot.service.store.rematches import REMATCH_MIGRATION
+from bot.service.store.reviews import REVIEW_MIGRATION
 from bot.service.store.stats import STATS_MIGRATION
 from bot.service.store.undo import UNDO_MIGRATION
 
@@ -141,6 +142,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MEMBERS_MIGRATION,
     # 8: rematches of finished tables (bot.service.store.rematches).
     REMATCH_MIGRATION,
+    # 7: game reviews by the strong AI, and their finished parts while one runs
+    # (bot.service.store.reviews).
+    REVIEW_MIGRATION,
 )
 
 

@@ -1,6 +1,6 @@
 """The store's queries that read the same on both backends: the outbox, notices and seat counts.
 
-`SharedQueries` is mixed into each store, which supplies `_sql` (its `Sql`), `stats` and `undo`.
+`SharedQueries` is mixed into each store, which supplies `_sql` (its `Sql`), `stats`, `undo` and `reviews`.
 A board is owed while a table's version is ahead of its latest board message; a seat's private
 notices are owed after the version it last looked at; a reminder is owed from the transaction
 that marks its seat reminded until it is sent (a row of `reminders_owed`).
@@ -15,6 +15,7 @@ from bot.service.store.health import HealthQueries
 from bot.service.store.members import MemberStore
 from bot.service.store.records import OwedReminder, SeatRecord, StaleRevision, TableRecord
 from bot.service.store.rematches import RematchStore
+from bot.service.store.reviews import ReviewStore
 from bot.service.store.sql import (
     GUARDED_UPDATE,
     OPEN_TABLES_OF,
@@ -58,6 +59,7 @@ class SharedQueries:
         self.members = MemberStore(sql)
         self.rematches = RematchStore(sql)
         self.health = HealthQueries(sql)
+        self.reviews = ReviewStore(sql)
 
     async def board_version(self, table_id: str) -> int | None:
         rows = await self._sql.rows(

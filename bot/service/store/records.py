@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from bot.service.store.health import HealthQueries
     from bot.service.store.members import MemberStore
     from bot.service.store.rematches import RematchStore
+    from bot.service.store.reviews import ReviewStore
     from bot.service.store.stats import StatsStore
     from bot.service.store.undo import UndoStore
 
@@ -292,6 +293,10 @@ class Store(Protocol):
     @property
     def health(self) -> HealthQueries:
         """Counts for the metrics: open tables by game, boards owed (bot.service.store.health)."""
+
+    @property
+    def reviews(self) -> ReviewStore:
+        """Game reviews and their finished parts (bot.service.store.reviews)."""
 
     async def close(self) -> None: ...
 

@@ -24,8 +24,8 @@ async def test_two_members_play_a_whole_game_to_the_final_score(world: World) ->
     final = await play_to_the_end(thread, {alice.id: alice, bob.id: bob}, timing)
     assert "1. " in final.content and "points" in final.content
     assert "alice" in final.content and "bob" in final.content
-    # No moves are offered on the final board: only the Rematch button.
-    assert [c["custom_id"] for c in components_of(final)] == ["spt:rm:t1"]
+    # No moves are offered on the final board: only Rematch and Review (it has the strong AI).
+    assert [c["custom_id"][:8] for c in components_of(final)] == ["spt:rm:t", "spt:rev:"]
     assert timing.slowest < DISCORD_ANSWER_LIMIT
     assert len(timing.times) > 50
 

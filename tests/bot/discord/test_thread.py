@@ -24,10 +24,11 @@ def find(thread: simcord.ChannelHandle, message_id: int, viewer: Any) -> discord
 
 
 def move_components(message: Any) -> list[dict[str, Any]]:
+    # "My hand" and the final board's Rematch and Review buttons play no move.
     return [
         c
         for c in components_of(message)
-        if not c["custom_id"].startswith(("spt:hand", "spt:rm:"))  # not moves: My hand, Rematch
+        if not c["custom_id"].startswith(("spt:hand", "spt:rm:", "spt:rev"))
     ]
 
 

@@ -78,8 +78,8 @@ async def test_two_members_and_the_virtual_player_play_to_the_end(world: World) 
     assert "game is over" in final.content and "1. " in final.content
     told = "\n".join(m.content for m in bot_messages(thread))
     assert "The virtual player receives" in told
-    # No moves are offered on the final board: only the Rematch button.
-    assert [c["custom_id"][:7] for c in components_of(final)] == ["spt:rm:"]
+    # No moves are offered on the final board: only Rematch and Review (it has the strong AI).
+    assert [c["custom_id"][:7] for c in components_of(final)] == ["spt:rm:", "spt:rev"]
     print(f"venedig 2 players: {len(timing.times)} interactions, slowest {timing.slowest:.3f} s")
     assert timing.slowest < DISCORD_ANSWER_LIMIT
 

@@ -133,6 +133,8 @@ def test_the_example_file_documents_every_setting_with_its_default(tmp_path: Pat
         assert f"{name} =" in text or f"[{name}]" in text, name
     for name in Settings.model_fields["reminders"].annotation.model_fields:  # type: ignore[union-attr]
         assert f"{name} =" in text, name
+    for name in Settings.model_fields["review"].annotation.model_fields:  # type: ignore[union-attr]
+        assert f"{name} =" in text, name
     copy = tmp_path / "config.toml"
     copy.write_text(example.read_text())
     settings = load_settings(copy, environ={})
