@@ -119,7 +119,7 @@ def discord_tree() -> dict[str, tuple[str | None, tuple[str, ...], tuple[str, ..
                     for command in bot.tree.get_commands():
                         locale = getattr(command, "_locale_name", None)
                         subs = tuple(c.name for c in getattr(command, "commands", ()))
-                        params = tuple(p.name for p in getattr(command, "parameters", ()))
+                        params = tuple(str(p.display_name) for p in getattr(command, "parameters", ()))
                         found[command.name] = (
                             japanese(locale) if locale else None,
                             subs,
@@ -333,7 +333,7 @@ def setting_keys(model: type[BaseModel] = Settings, prefix: str = "") -> set[str
 
 def test_every_setting_is_documented_and_every_documented_setting_exists() -> None:
     page = text_of(ROOT / "docs" / "configuration.md")
-    documented = set(re.findall(r"(?m)^\| `([a-z_.<>]+)` \|", page))
+    documented = set(re.findall(r"(?m)^\| `([a-z0-9_.<>]+)` \|", page))
     keys = setting_keys()
     assert not keys - documented, (
         f"settings missing from docs/configuration.md: {sorted(keys - documented)}"
