@@ -15,6 +15,7 @@ from games.base import (
 )
 from games.catan import ai, estimate, history, narration, notation, present, rules, sample
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
+from games.catan.kernel import Kernel
 from games.catan.models import (
     MOVE_TYPES,
     Building,
@@ -206,6 +207,9 @@ class Catan(ModularGame[State, Move, View, CatanData]):
 
     def search_settings(self) -> Mapping[str, Any]:
         return SEARCH_SETTINGS
+
+    def kernel(self, state: State) -> Kernel:
+        return Kernel(state, self.data)
 
     # ------------------------------------------------------------ what players may see
 

@@ -16,6 +16,7 @@ from games.base import (
 )
 from games.catherine import ai, chart, estimate, present, rules, sample
 from games.catherine.data import DATA, Data, load_data
+from games.catherine.kernel import Kernel
 from games.catherine.models import (
     MOVE_TYPES,
     Move,
@@ -173,6 +174,9 @@ class Catherine(ModularGame[State, Move, View, Data]):
     ) -> str:
         # Not left to ModularGame: this narration needs the data set (card and city names).
         return describe_event(self.data, event, lang, names or {})
+
+    def kernel(self, state: State) -> Kernel:
+        return Kernel(state, self.data)
 
     def search_settings(self) -> Mapping[str, Any]:
         # Measured with these (README, Catherine → The strong AI): greedy's best six moves,
