@@ -22,6 +22,9 @@ COMPILED = [
     "games/catan/rules.py",
     "games/catan/ai.py",
     "games/catan/kernel.py",
+    "games/catherine/rules.py",
+    "games/catherine/ai.py",
+    "games/catherine/kernel.py",
 ]
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import games.catan as catan
+import games.catherine as catherine
 import games.stpetersburg as stpetersburg
 from games import compiled
 
@@ -28,7 +29,7 @@ def test_setup_compiles_what_the_package_expects() -> None:
     )
     assert listed == [
         f"games/{package.__name__.split('.')[1]}/{name}.py"
-        for package in (stpetersburg, catan)
+        for package in (stpetersburg, catan, catherine)
         for name in package.COMPILED
     ]
 
@@ -76,9 +77,9 @@ def test_the_python_source_passes_the_kernel_and_golden_tests_too() -> None:
     machine without a C compiler runs), in a process told to ignore the compiled ones."""
     env = {**os.environ, "SPIELTISCH_PURE": "1"}
     check = (
-        "import games.stpetersburg as s, games.catan as c, sys; "
+        "import games.stpetersburg as s, games.catan as c, games.catherine as k, sys; "
         "from games.compiled import compiled; "
-        "sys.exit(any(compiled(sys.modules[f'{p.__name__}.{m}']) for p in (s, c) "
+        "sys.exit(any(compiled(sys.modules[f'{p.__name__}.{m}']) for p in (s, c, k) "
         "for m in p.COMPILED))"
     )
     assert subprocess.run([sys.executable, "-c", check], env=env, cwd=ROOT).returncode == 0
