@@ -52,6 +52,7 @@ class Kernel(rules.Turn):
 
     def state(self) -> State:
         """The state this table stands at, as `apply` would have made it but with no events."""
+        assert not self.hands, "play() leaves every hand settled"
         return self.freeze()
 
     def copy(self) -> Kernel:

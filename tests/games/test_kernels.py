@@ -11,6 +11,7 @@ import pytest
 
 import games
 from games.base import Game
+from games.search import Search, SearchPlayer
 
 KERNEL_GAMES = ["catan", "catherine"]
 SEEDS = 4
@@ -81,3 +82,54 @@ def test_a_kernel_copy_leaves_the_original_alone(game_id: str) -> None:
     assert other.state() != before
     assert kernel.state() == before
     assert game.load(before.model_dump_json()) == before
+
+
+@pytest.mark.parametrize("algorithm", ["flat", "ismcts"])
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+def test_search_playouts_on_the_kernel_are_the_same_games(
+    game_id: str, algorithm: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The strong AI's playouts end in the same states, and it picks the same moves, whether
+    they run on the kernel or through apply."""
+    game = games.get(game_id)
+    positions = []
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        state = game.new(["a", "b", "c"], seed=seed)
+        for _ in range(20 + 7 * seed):
+            actor = next(s for s in game.players(state) if s in game.to_act(state))
+            state = game.apply(state, actor, rng.choice(game.legal_moves(state, actor)))
+        positions.append(state)
+
+    def run() -> tuple[list[Any], list[Any]]:
+        ended: list[Any] = []
+        playout = Search.playout
+
+        def recorded(self: Search, state: Any, dice: random.Random | None = None) -> Any:
+            end = playout(self, state, dice)
+            ended.append(_without_events(end))
+            return end
+
+        with monkeypatch.context() as patch:
+            patch.setattr(Search, "playout", recorded)
+            player = SearchPlayer(iterations=16, seconds=None, algorithm=algorithm)
+            moves = []
+            for state in positions:
+                actor = next(s for s in game.players(state) if s in game.to_act(state))
+                moves.append(player.choose(game, state, actor, random.Random(1)))
+        return moves, ended
+
+    made: Counter[str] = Counter()
+    kernel = type(game).kernel
+
+    def counted(self: Any, state: Any) -> Any:
+        made["kernels"] += 1
+        return kernel(self, state)
+
+    monkeypatch.setattr(type(game), "kernel", counted)
+    on_kernel = run()
+    assert made["kernels"] >= 16  # the playouts did run on the kernel
+    monkeypatch.setattr(type(game), "kernel", lambda self, state: None)
+    through_apply = run()
+    assert on_kernel == through_apply
+    assert len(on_kernel[1]) >= 16
