@@ -1,4 +1,4 @@
-"""Builds the package, compiling the Sankt Petersburg hot path with mypyc where a C compiler is.
+"""Builds the package, compiling the games' playout hot paths with mypyc where a C compiler is.
 
 The compiled modules behave as the Python ones do (mypyc compiles this very source, type-checked
 by mypy); without a C compiler, or with SPIELTISCH_PURE=1, the build keeps the Python ones (the
@@ -19,12 +19,18 @@ COMPILED = [
     "games/stpetersburg/effects.py",
     "games/stpetersburg/ai.py",
     "games/stpetersburg/kernel.py",
+    "games/catan/rules.py",
+    "games/catan/ai.py",
+    "games/catan/kernel.py",
+    "games/catherine/rules.py",
+    "games/catherine/ai.py",
+    "games/catherine/kernel.py",
 ]
 
 
 def compiled_modules() -> list[object]:
     if os.environ.get("SPIELTISCH_PURE") == "1":
-        print("SPIELTISCH_PURE is set: the Sankt Petersburg rules stay Python", file=sys.stderr)
+        print("SPIELTISCH_PURE is set: the games' rules stay Python", file=sys.stderr)
         return []
     from mypyc.build import mypycify
 

@@ -1,8 +1,10 @@
 """Rules-engine benchmark: random full games per second per seat count (through `apply`, and on the
-game's playout kernel where it has one), moves per second, the cost of one apply against a JSON
-round trip of the same state, AI win rate, and which of the game's modules run compiled.
+game's playout kernel where it has one; with --greedy-games, all-greedy games too, which is what
+the search's playouts play), moves per second, the cost of one apply against a JSON round trip
+of the same state, AI win rate, and which of the game's modules run compiled.
 
-Run: .venv/bin/python -m bench.engine [--games N] [--ai-games N] [--repeat N] [--only ID].
+Run: .venv/bin/python -m bench.engine [--games N] [--ai-games N] [--greedy-games N] [--repeat N]
+[--only ID] [--clock cpu].
 Prints one JSON object. Timings are the best of `--repeat` runs (the least disturbed by other
 processes on the machine).
 """
@@ -74,6 +76,38 @@ def kernel_random_games(
             assert kernel is not None
             while not kernel.finished:
                 kernel.play(rng.choice(kernel.legal()))
+                moves += 1
+        elapsed = min(elapsed, clock() - start)
+    return _rates(count, moves, elapsed)
+
+
+def greedy_games(
+    game_id: str, players: int, count: int, on_kernel: bool, repeat: int = 1
+) -> dict[str, float] | None:
+    """Full games of the greedy AI in every seat, the search's playouts: through `apply`, or on
+    the game's kernel (None without one). The same games either way (`moves_per_game` equal)."""
+    game = games.get(game_id)
+    seats = [f"p{i}" for i in range(players)]
+    if on_kernel and game.kernel(game.new(seats, seed=0)) is None:
+        return None
+    greedy = game.ai("greedy")
+    elapsed = float("inf")
+    moves = 0
+    for _ in range(repeat):
+        moves = 0
+        start = clock()
+        for seed in range(count):
+            dice = random.Random(seed)
+            state = game.new(seats, seed=seed)
+            kernel = game.kernel(state) if on_kernel else None
+            if kernel is not None:
+                while not kernel.finished:
+                    kernel.play(kernel.greedy(dice))
+                    moves += 1
+                continue
+            while game.outcome(state) is None:
+                seat = next(s for s in seats if s in game.to_act(state))
+                state = game.apply(state, seat, greedy.choose(game, state, seat, dice))
                 moves += 1
         elapsed = min(elapsed, clock() - start)
     return _rates(count, moves, elapsed)
@@ -165,6 +199,12 @@ def main() -> None:
     )
     report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
     parser.add_argument("--only", help="one game id")
+    parser.add_argument(
+        "--greedy-games",
+        type=int,
+        default=0,
+        help="all-greedy games per seat count, through apply and on the kernel (0 skips them)",
+    )
     parser.add_argument("--repeat", type=int, default=3, help="timed runs; the best is kept")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args()
@@ -183,6 +223,15 @@ def main() -> None:
                 if on_kernel["moves_per_game"] != plain["moves_per_game"]:
                     raise SystemExit(f"{game.id}: the kernel played other games than apply")
                 per_game[f"{players}_seats_on_kernel"] = on_kernel
+            if args.greedy_games > 0:
+                through = greedy_games(game.id, players, args.greedy_games, False, args.repeat)
+                assert through is not None
+                per_game[f"{players}_seats_greedy"] = through
+                kernel_greedy = greedy_games(game.id, players, args.greedy_games, True, args.repeat)
+                if kernel_greedy is not None:
+                    if kernel_greedy["moves_per_game"] != through["moves_per_game"]:
+                        raise SystemExit(f"{game.id}: the kernel's greedy games differ")
+                    per_game[f"{players}_seats_greedy_on_kernel"] = kernel_greedy
         per_game["compiled"] = sorted(
             name
             for name, module in sys.modules.items()

@@ -119,7 +119,9 @@ def discord_tree() -> dict[str, tuple[str | None, tuple[str, ...], tuple[str, ..
                     for command in bot.tree.get_commands():
                         locale = getattr(command, "_locale_name", None)
                         subs = tuple(c.name for c in getattr(command, "commands", ()))
-                        params = tuple(str(p.display_name) for p in getattr(command, "parameters", ()))
+                        params = tuple(
+                            str(p.display_name) for p in getattr(command, "parameters", ())
+                        )
                         found[command.name] = (
                             japanese(locale) if locale else None,
                             subs,

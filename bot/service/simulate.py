@@ -1,13 +1,18 @@
 """AI-vs-AI games in bulk: `python -m bot simulate`, reproducible from one seed, in several processes.
 
-Slow AI kinds (the `strong` search) think under a per-move `Budget` (seconds or playouts); each
-kind's figures include its mean CPU and wall-clock seconds per move, so a benchmark of an AI's
-strength at a budget is one `simulate` run (`bench/ai.py` runs it with the search's knobs).
+Slow AI kinds (the `strong` search) think under a per-move `Budget` (seconds or playouts), and
+the way a table's do: through the bot's worker function (`thinking.think_counted`: the state as
+JSON, the move back as notation), in spawned worker processes like the bot's pool, falling back
+to greedy if it fails. Each kind's figures include its mean CPU and wall-clock seconds per move,
+so a benchmark of an AI's strength at a budget is one `simulate` run (`bench/ai.py` runs it with
+the search's knobs).
 """
 
 from __future__ import annotations
 
+import logging
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -15,10 +20,15 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from pydantic import BaseModel
+
 import games
+from bot.service import thinking
 from bot.service.players import choose_move, player_for
 from games.adapters import AiPlayer
 from games.base import Game
+
+log = logging.getLogger(__name__)
 
 # A game that has not ended after this many moves is broken; say so instead of looping forever.
 MAX_MOVES = 20_000
@@ -56,6 +66,30 @@ class Budget:
             seconds=self.seconds or seconds, iterations=self.iterations, **dict(self.knobs)
         )
         return player
+
+    def think(
+        self, game: Game[Any, Any, Any], state: Any, seat: str, kind: str, seed: str
+    ) -> tuple[BaseModel, int]:
+        """A slow `kind`'s move and its playouts, the way the bot's pool makes it (the worker
+        function on the state's JSON, the answer parsed from notation); greedy's move, as at a
+        table, if that fails."""
+        seconds = DEFAULT_SECONDS if self.seconds is None and self.iterations is None else None
+        try:
+            notation, playouts = thinking.think_counted(
+                game.id,
+                state.model_dump_json(),
+                seat,
+                kind,
+                seed,
+                self.seconds or seconds,
+                self.iterations,
+                self.knobs,
+            )
+            move: BaseModel = game.parse(notation)
+        except Exception:  # as at a table: a failing AI never stops the game
+            log.exception("AI %s of %s failed for seat %s; greedy moves", kind, game.id, seat)
+            return choose_move(game, state, seat, "greedy", random.Random(seed)), 0
+        return move, playouts
 
     def as_json(self) -> dict[str, Any]:
         return {"seconds": self.seconds, "iterations": self.iterations, **dict(self.knobs)}
@@ -206,8 +240,7 @@ def play_one(
     kind_of = dict(zip(seats, ai, strict=True))
     slow = {k.key for k in game.ai_kinds() if k.slow}
     players: dict[str, AiPlayer] = {
-        kind: budget.player(game, kind) if kind in slow else player_for(game, kind)
-        for kind in dict.fromkeys(ai)
+        kind: player_for(game, kind) for kind in dict.fromkeys(ai) if kind not in slow
     }
     used = dict.fromkeys(seats, 0)
     wall = dict.fromkeys(seats, 0.0)
@@ -219,14 +252,16 @@ def play_one(
         if moves >= MAX_MOVES:
             raise RuntimeError(f"{game_id} seed {seed}: no end after {MAX_MOVES} moves")
         for seat in sorted(game.to_act(state)):
-            rng = random.Random(f"{seed}:{moves}:{seat}")
-            player = players[kind_of[seat]]
-            before = getattr(player, "playouts", 0)
+            dice = f"{seed}:{moves}:{seat}"
+            kind = kind_of[seat]
             started, cpu_started = time.perf_counter(), time.process_time()
-            move = choose_move(game, state, seat, kind_of[seat], rng, player)
+            if kind in slow:
+                move, spent = budget.think(game, state, seat, kind, dice)
+                playouts[seat] += spent
+            else:
+                move = choose_move(game, state, seat, kind, random.Random(dice), players[kind])
             wall[seat] += time.perf_counter() - started
             cpu[seat] += time.process_time() - cpu_started
-            playouts[seat] += getattr(player, "playouts", 0) - before
             used[seat] += 1
             state = game.apply(state, seat, move)
             moves += 1
@@ -241,9 +276,7 @@ def play_one(
         seat_moves=tuple(used[s] for s in seats),
         wall=tuple(wall[s] for s in seats),
         cpu=tuple(cpu[s] for s in seats),
-        playouts=tuple(
-            playouts[s] if hasattr(players[kind_of[s]], "playouts") else None for s in seats
-        ),
+        playouts=tuple(playouts[s] if kind_of[s] in slow else None for s in seats),
     )
 
 
@@ -304,7 +337,9 @@ def run(
             if progress:
                 progress(len(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # Spawned, like the bot's thinking pool: a worker starts from a fresh interpreter.
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn) as pool:
             pending: set[Future[list[tuple[int, GameResult]]]] = {
                 pool.submit(_play_chunk, game_id, ai, chunk, rotate, budget)
                 for chunk in _chunks(tasks, size)

@@ -69,14 +69,31 @@ def think(
     iterations: int | None,
 ) -> str:
     """In the worker: the move of AI `kind` for `seat`, as English notation."""
+    seconds = None if iterations is not None else seconds
+    return think_counted(game_id, state_json, seat, kind, seed, seconds, iterations)[0]
+
+
+def think_counted(
+    game_id: str,
+    state_json: str,
+    seat: str,
+    kind: str,
+    seed: str,
+    seconds: float | None,
+    iterations: int | None,
+    knobs: tuple[tuple[str, Any], ...] = (),
+) -> tuple[str, int]:
+    """What `think` does (both bounds given as they are, and `knobs`, the search's settings for
+    a benchmark, passed on), and how many playouts the search played: `simulate` plays its slow
+    kinds' moves through this, so its figures are what a table gets."""
     import games
 
     game = games.get(game_id)
     make: Any = next(k.make for k in game.ai_kinds() if k.key == kind)
-    player = make(seconds=None if iterations is not None else seconds, iterations=iterations)
+    player = make(seconds=seconds, iterations=iterations, **dict(knobs))
     state = game.load(state_json)
     move = player.choose(game, state, seat, random.Random(seed))
-    return game.format(move, lang="en")
+    return game.format(move, lang="en"), getattr(player, "playouts", 0)
 
 
 def _end_with_parent(parent: int) -> None:

@@ -28,7 +28,7 @@ class RandomPlayer:
         return moves[rng.randrange(len(moves))]  # type: ignore[no-any-return]
 
 
-def wanted(state: State, seat: int, data: CatanData) -> list[Counts]:
+def wanted(state: rules.Table, seat: int, data: CatanData) -> list[Counts]:
     """The costs of the builds this player wants next, best first."""
     player = state.players[seat]
     targets: list[Counts] = []
@@ -78,50 +78,7 @@ class GreedyPlayer:
     ) -> Move:
         moves: list[Move] = game.legal_moves(state, seat)
         data: CatanData = game.data  # type: ignore[attr-defined]
-        index = game.players(state).index(seat)
-        player = state.players[index]
-        hand = player.hand
-        kinds = {m.kind for m in moves}
-        if "discard" in kinds or "pick" in kinds:
-            targets = wanted(state, index, data)
-            if "discard" in kinds:
-                order = surplus_order(hand, targets)
-                return min(moves, key=lambda m: order.index(INDEX[m.card]))  # type: ignore[union-attr]
-            return min(
-                moves,
-                key=lambda m: missing(_plus(hand, INDEX[m.card], 1), targets),  # type: ignore[union-attr]
-            )
-        builds = [m for m in moves if isinstance(m, Build)]
-        if builds:
-            return max(builds, key=lambda m: build_value(m, player, data))
-        guild = [m for m in moves if m.kind == "guild"]
-        if guild:
-            return guild[0]
-        targets = wanted(state, index, data)
-        now = missing(hand, targets)
-        returns = [m for m in moves if m.kind == "return"]
-        if returns:
-            return min(returns, key=lambda m: missing(_plus(hand, INDEX[m.card], -1), targets))
-        best: tuple[float, Move] | None = None
-        for move in moves:
-            if move.kind == "market":
-                after = _plus(_plus(hand, INDEX[move.take], 1), INDEX[move.give], -1)
-                score = missing(after, targets)
-            elif move.kind in ("trade", "look"):
-                score = now - 0.4  # a fresh card, and we give back our worst
-            elif move.kind == "pile":
-                order = surplus_order(hand, targets)
-                score = now - 0.3 if INDEX[move.give] == order[0] else now + 1
-            else:
-                continue
-            if score < now and (best is None or score < best[0]):
-                best = (score, move)
-        if best is not None:
-            return best[1]
-        draws = [m for m in moves if m.kind == "draw"]
-        if draws:
-            return max(draws, key=lambda m: m.count)
-        return next(m for m in moves if m.kind == "end")
+        return greedy_choice(moves, state, game.players(state).index(seat), data)
 
     def ranked(
         self, game: Game[Any, Any, Any], state: State, seat: str, rng: random.Random
@@ -140,6 +97,54 @@ class GreedyPlayer:
         ]
         scored.sort(key=lambda entry: (entry[0], entry[1]))
         return [choice, *(entry[2] for entry in scored)]
+
+
+def greedy_choice(moves: list[Move], state: rules.Table, index: int, data: CatanData) -> Move:
+    """The greedy player's move among `moves` (the legal moves of seat `index`): shared by
+    `GreedyPlayer` and the playout kernel (kernel.py), so both play the same game."""
+    player = state.players[index]
+    hand = player.hand
+    kinds = {m.kind for m in moves}
+    if "discard" in kinds or "pick" in kinds:
+        targets = wanted(state, index, data)
+        if "discard" in kinds:
+            order = surplus_order(hand, targets)
+            return min(moves, key=lambda m: order.index(INDEX[m.card]))  # type: ignore[union-attr]
+        return min(
+            moves,
+            key=lambda m: missing(_plus(hand, INDEX[m.card], 1), targets),  # type: ignore[union-attr]
+        )
+    builds = [m for m in moves if isinstance(m, Build)]
+    if builds:
+        return max(builds, key=lambda m: build_value(m, player, data))
+    guild = [m for m in moves if m.kind == "guild"]
+    if guild:
+        return guild[0]
+    targets = wanted(state, index, data)
+    now = missing(hand, targets)
+    returns = [m for m in moves if m.kind == "return"]
+    if returns:
+        return min(returns, key=lambda m: missing(_plus(hand, INDEX[m.card], -1), targets))
+    best: tuple[float, Move] | None = None
+    for move in moves:
+        if move.kind == "market":
+            after = _plus(_plus(hand, INDEX[move.take], 1), INDEX[move.give], -1)
+            score = missing(after, targets)
+        elif move.kind in ("trade", "look"):
+            score = now - 0.4  # a fresh card, and we give back our worst
+        elif move.kind == "pile":
+            order = surplus_order(hand, targets)
+            score = now - 0.3 if INDEX[move.give] == order[0] else now + 1
+        else:
+            continue
+        if score < now and (best is None or score < best[0]):
+            best = (score, move)
+    if best is not None:
+        return best[1]
+    draws = [m for m in moves if m.kind == "draw"]
+    if draws:
+        return max(draws, key=lambda m: m.count)
+    return next(m for m in moves if m.kind == "end")
 
 
 def rank_key(move: Move, player: PlayerState, targets: list[Counts], data: CatanData) -> float:

@@ -27,6 +27,7 @@ from games.catan import (
 )
 from games.catan.data import RESOURCES, CatanData, Pool, load, pool, shipped
 from games.catan.glossary import glossary as catan_glossary
+from games.catan.kernel import Kernel
 from games.catan.models import (
     MOVE_TYPES,
     Building,
@@ -222,6 +223,9 @@ class Catan(ModularGame[State, Move, View, CatanData]):
 
     def search_settings(self) -> Mapping[str, Any]:
         return SEARCH_SETTINGS
+
+    def kernel(self, state: State) -> Kernel:
+        return Kernel(state, self.data)
 
     # ------------------------------------------------------------ what players may see
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, Protocol
 
-from games.base import Event, IllegalMove
+from games.base import Event, IllegalMove, Rng
 from games.catan.data import RESOURCES, CatanData, Resource
 from games.catan.models import (
     Build,
     Building,
+    CityEvent,
     Counts,
     Discard,
     Draw,
@@ -55,6 +57,48 @@ MARKET = {
 PICK = {r: Pick.model_construct(kind="pick", card=r) for r in RESOURCES}
 DISCARD = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES}
 END = EndExchange.model_construct(kind="end")
+
+
+class Table(Protocol):
+    """What the legality rules read of a position: a `State`, or a `Turn` (a mutable copy of
+    one) while it plays a move or a whole playout, so that both list moves by the same rules."""
+
+    @property
+    def players(self) -> Sequence[PlayerState]: ...
+    @property
+    def owed(self) -> Sequence[int]: ...
+    @property
+    def market(self) -> tuple[Resource, ...]: ...
+    @property
+    def road_stack(self) -> int: ...
+    @property
+    def knight_stack(self) -> int: ...
+    @property
+    def settlement_stack(self) -> tuple[CityEvent, ...]: ...
+    @property
+    def expansions(self) -> tuple[str, ...]: ...
+    @property
+    def white_up(self) -> bool: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> Literal["exchange", "build"]: ...
+    @property
+    def allowance(self) -> int: ...
+    @property
+    def exchanges(self) -> int: ...
+    @property
+    def built(self) -> tuple[str, ...]: ...
+    @property
+    def guild_used(self) -> bool: ...
+    @property
+    def library_used(self) -> bool: ...
+    @property
+    def university_used(self) -> bool: ...
+    @property
+    def pending(self) -> Pending | None: ...
+    @property
+    def finished(self) -> bool: ...
 
 
 ROW_KINDS = ("road", "knight")
@@ -126,7 +170,7 @@ def vp(player: PlayerState, data: CatanData) -> int:
     return sum(vp_parts(player, data).values())
 
 
-def exchange_limit(state: State) -> int:
+def exchange_limit(state: Table) -> int:
     """How many exchanges this turn: the allowance, or one draw-pile exchange without roads."""
     return state.allowance if state.allowance else 1
 
@@ -224,7 +268,7 @@ def has_ability(player: PlayerState, data: CatanData, ability: str) -> bool:
     return ability in holdings(player, data).abilities
 
 
-def take_target(state: State, seat: int, kind: str, data: CatanData) -> int | None:
+def take_target(state: Table, seat: int, kind: str, data: CatanData) -> int | None:
     """Whose top road/knight an empty stack sends the builder to (digest §1.8), or None."""
     n = len(state.players)
     step = 1 if data.clockwise(state.white_up) else -1
@@ -246,7 +290,7 @@ def take_target(state: State, seat: int, kind: str, data: CatanData) -> int | No
 # ---------------------------------------------------------------- legal moves
 
 
-def build_options(state: State, seat: int, data: CatanData) -> list[tuple[str, str]]:
+def build_options(state: Table, seat: int, data: CatanData) -> list[tuple[str, str]]:
     """(what, cost kind) the seat may build now, before payment: the preconditions of §1.7."""
     player = state.players[seat]
     options: list[tuple[str, str]] = []
@@ -273,7 +317,7 @@ def build_options(state: State, seat: int, data: CatanData) -> list[tuple[str, s
     return options
 
 
-def expansion_id(state: State, name: str, data: CatanData) -> str:
+def expansion_id(state: Table, name: str, data: CatanData) -> str:
     """The card id `build_options` offers for an expansion name: its first copy in the stack."""
     return next(c for c in state.expansions if str(data.expansion(c).name) == name)
 
@@ -287,7 +331,7 @@ def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
 EMPTY_HAND: Counts = (0, 0, 0, 0, 0)
 
 
-def legal_moves(state: State, seat: int, data: CatanData) -> list[Move]:
+def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
     if state.finished:
         return []
     pending = state.pending
@@ -411,7 +455,7 @@ def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> lis
 _BUILDS: dict[tuple[str, Counts], Build] = {}
 
 
-def guild_moves(state: State, seat: int, data: CatanData) -> list[Move]:
+def guild_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
     player = state.players[seat]
     if state.guild_used or not has_ability(player, data, "merchant_guild"):
         return []
@@ -522,9 +566,9 @@ def explain_build(state: State, seat: int, move: Build, data: CatanData) -> Ille
 
 
 class Hands(dict[int, list[int]]):
-    """Working hands, copied from the state only for the seats a move touches."""
+    """Working hands, copied from the table's players only for the seats a move touches."""
 
-    def __init__(self, players: tuple[PlayerState, ...]) -> None:
+    def __init__(self, players: list[PlayerState]) -> None:
         super().__init__()
         self.players = players
 
@@ -533,22 +577,74 @@ class Hands(dict[int, list[int]]):
         return hand
 
 
-class Turn:
-    """A mutable working copy of a state while one move is applied."""
+# The State fields a Turn keeps as its own attributes (players, hands, owed and events aside).
+TABLE_FIELDS = (
+    "rng",
+    "draw_pile",
+    "market",
+    "discard",
+    "road_stack",
+    "knight_stack",
+    "settlement_stack",
+    "expansions",
+    "white_up",
+    "turn",
+    "phase",
+    "allowance",
+    "exchanges",
+    "built",
+    "guild_used",
+    "library_used",
+    "university_used",
+    "pending",
+    "finished",
+    "winner",
+    "turns",
+)
 
-    def __init__(self, state: State, data: CatanData) -> None:
-        self.state = state
+
+class Turn:
+    """A mutable working copy of a state: for one move (`apply_move`, which records its events)
+    or for a whole playout (`kernel.Kernel`, which records none).
+
+    Between moves, the players' hands are current (`settle`); while a move is applied, the seats
+    it touches keep theirs in `hands`. Handlers read and write the fields here directly, so a
+    value read after the handler changed it is the changed one.
+    """
+
+    rng: Rng
+    draw_pile: tuple[Resource, ...]  # piles stay tuples: most moves touch none of them
+    market: tuple[Resource, ...]
+    discard: tuple[Resource, ...]
+    road_stack: int
+    knight_stack: int
+    settlement_stack: tuple[CityEvent, ...]
+    expansions: tuple[str, ...]
+    white_up: bool
+    turn: int
+    phase: Literal["exchange", "build"]
+    allowance: int
+    exchanges: int
+    built: tuple[str, ...]
+    guild_used: bool
+    library_used: bool
+    university_used: bool
+    pending: Pending | None
+    finished: bool
+    winner: int | None
+    turns: int
+
+    def __init__(self, state: State, data: CatanData, record: bool = True) -> None:
+        self.source = state  # game, options and the id of every seat come from here
         self.data = data
+        self.record = record
         self.players = list(state.players)
-        self.hands = Hands(state.players)
-        self.rng = state.rng
-        # Piles stay tuples: most moves touch none of them, and a tuple needs no copy back.
-        self.draw_pile: tuple[Resource, ...] = state.draw_pile
-        self.discard: tuple[Resource, ...] = state.discard
-        self.market: tuple[Resource, ...] = state.market
+        self.hands = Hands(self.players)
         self.owed = list(state.owed)
         self.events: list[Event] = []
-        self.changes: dict[str, Any] = {}
+        values = state.__dict__
+        for name in TABLE_FIELDS:
+            setattr(self, name, values[name])
 
     def id(self, seat: int) -> str:
         return self.players[seat].id
@@ -559,6 +655,8 @@ class Turn:
     def event(
         self, kind: str, seat: int | None = None, private_to: int | None = None, **data: Any
     ) -> None:
+        if not self.record:
+            return
         self.events.append(
             new_event(
                 kind,
@@ -596,40 +694,36 @@ class Turn:
         self.hands[source][INDEX[card]] -= 1
         self.hands[target][INDEX[card]] += 1
 
-    def freeze(self) -> State:
-        # `replace` spelt out for the state: this runs once per move, and these fields are
-        # always given.
-        state = self.state
+    def settle(self) -> None:
+        """Put the working hands back into the players."""
         people = self.players
-        for seat, h in self.hands.items():
+        hands = self.hands
+        for seat, h in hands.items():
             hand = (h[0], h[1], h[2], h[3], h[4])
             if hand != people[seat].hand:
                 people[seat] = replace(people[seat], hand=hand)
-        values = state.__dict__.copy()
-        values["players"] = tuple(people)
-        values["rng"] = self.rng
-        values["draw_pile"] = self.draw_pile
-        values["discard"] = self.discard
-        values["market"] = self.market
+        hands.clear()
+
+    def freeze(self) -> State:
+        """The state this table stands at, with the events recorded."""
+        self.settle()
+        values = self.source.__dict__.copy()
+        for name in TABLE_FIELDS:
+            values[name] = getattr(self, name)
+        values["players"] = tuple(self.players)
         values["owed"] = tuple(self.owed)
         values["events"] = tuple(self.events)
-        values.update(self.changes)
         return build(State, values)
 
-    def get(self, name: str) -> Any:
-        return self.changes.get(name, getattr(self.state, name))
-
     def flip_destiny(self, seat: int) -> None:
-        white = not self.get("white_up")
-        self.changes["white_up"] = white
-        self.event("flip", seat, white=white)
+        self.white_up = not self.white_up
+        self.event("flip", seat, white=self.white_up)
 
 
 def apply_move(state: State, seat: int, move: Move, data: CatanData) -> State:
     """The state after a legal move (the caller has checked legality)."""
     t = Turn(state, data)
-    handler = HANDLERS[move.kind]
-    handler(t, seat, move)
+    HANDLERS[move.kind](t, seat, move)
     return t.freeze()
 
 
@@ -641,7 +735,7 @@ def _pile(t: Turn, seat: int, move: Any) -> None:
     if card is not None:
         t.hands[seat][INDEX[card]] += 1
         t.event("pile_drawn", seat, seat, card=card)
-    t.changes["exchanges"] = t.state.exchanges + 1
+    t.exchanges += 1
 
 
 def _market(t: Turn, seat: int, move: Any) -> None:
@@ -651,7 +745,7 @@ def _market(t: Turn, seat: int, move: Any) -> None:
     t.hands[seat][INDEX[move.take]] += 1
     t.hands[seat][INDEX[move.give]] -= 1
     t.event("market", seat, give=move.give, take=move.take)
-    t.changes["exchanges"] = t.state.exchanges + 1
+    t.exchanges += 1
 
 
 def _taken(t: Turn, seat: int, other: int, card: Resource, kind: str) -> None:
@@ -666,27 +760,25 @@ def _trade(t: Turn, seat: int, move: Any) -> None:
     t.event("trade", seat, target=move.target)
     _taken(t, seat, other, t.random_card(other), "trade")
     t.owed[other] += 1
-    t.changes["exchanges"] = t.state.exchanges + 1
+    t.exchanges += 1
 
 
 def _look(t: Turn, seat: int, move: Any) -> None:
     other = t.seat_of(move.target)
     t.event("look", seat, target=move.target)
     t.event("looked", seat, seat, target=move.target, hand=list(t.hands[other]))
-    t.changes.update(
-        exchanges=t.state.exchanges + 1,
-        library_used=True,
-        pending=_move(Pending, kind="library", seat=seat, target=other, queue=()),
-    )
+    t.exchanges += 1
+    t.library_used = True
+    t.pending = _move(Pending, kind="library", seat=seat, target=other, queue=())
 
 
 def _pick(t: Turn, seat: int, move: Any) -> None:
-    assert t.state.pending is not None and t.state.pending.target is not None
-    other = t.state.pending.target
+    assert t.pending is not None and t.pending.target is not None
+    other = t.pending.target
     t.event("pick", seat, target=t.id(other))
     _taken(t, seat, other, move.card, "trade")
     t.owed[other] += 1
-    t.changes["pending"] = None
+    t.pending = None
 
 
 def _return(t: Turn, seat: int, move: Any) -> None:
@@ -702,39 +794,37 @@ def _guild(t: Turn, seat: int, move: Any) -> None:
     other = t.seat_of(move.target)
     t.event("guild", seat, target=move.target)
     _taken(t, seat, other, t.random_card(other), "guild")
-    t.changes["guild_used"] = True
+    t.guild_used = True
 
 
 def _end(t: Turn, seat: int, move: Any) -> None:
-    t.changes["phase"] = "build"
+    t.phase = "build"
     t.event("end_exchange", seat)
 
 
 def _build(t: Turn, seat: int, move: Any) -> None:
     data = t.data
-    cost_key = move.what if move.what in BASIC_BUILDS else expansion_id(t.state, move.what, data)
+    cost_key = move.what if move.what in BASIC_BUILDS else expansion_id(t, move.what, data)
     kind = move.what if move.what in BASIC_BUILDS else "city_expansion"
-    university = not t.state.university_used and has_ability(
-        t.state.players[seat], data, "university"
-    )
+    university = not t.university_used and has_ability(t.players[seat], data, "university")
     needs_uni = dict(
-        payments(t.state.players[seat].hand, build_cost(move.what, cost_key, data), university)
+        payments(t.players[seat].hand, build_cost(move.what, cost_key, data), university)
     )[move.pay]
     for index, count in enumerate(move.pay):
         t.hands[seat][index] -= count
         t.discard += (RESOURCES[index],) * count
-    t.changes["built"] = (*t.state.built, kind)
+    t.built = (*t.built, kind)
     if needs_uni:
-        t.changes["university_used"] = True
+        t.university_used = True
     player = t.players[seat]
     t.event("build", seat, what=move.what, pay=list(move.pay))
     after_event = None
     if kind in ROW_KINDS:
         stack = f"{kind}_stack"
-        if getattr(t.state, stack):
-            t.changes[stack] = getattr(t.state, stack) - 1
+        if getattr(t, stack):
+            setattr(t, stack, getattr(t, stack) - 1)
         else:
-            other = take_target(t.state, seat, kind, data)
+            other = take_target(t, seat, kind, data)
             assert other is not None
             field = f"{kind}s"
             t.update(other, **{field: getattr(t.players[other], field) - 1})
@@ -742,8 +832,8 @@ def _build(t: Turn, seat: int, move: Any) -> None:
         field = f"{kind}s"
         t.update(seat, **{field: getattr(player, field) + 1})
     elif kind == "settlement":
-        top, *rest = t.state.settlement_stack
-        t.changes["settlement_stack"] = tuple(rest)
+        top, *rest = t.settlement_stack
+        t.settlement_stack = tuple(rest)
         t.update(
             seat,
             buildings=(
@@ -760,16 +850,17 @@ def _build(t: Turn, seat: int, move: Any) -> None:
         after_event = buildings[index].event
         t.event("city_event", seat, event=after_event)
     else:
-        expansions = list(t.state.expansions)
+        expansions = list(t.expansions)
         expansions.remove(cost_key)
-        t.changes["expansions"] = tuple(expansions)
+        t.expansions = tuple(expansions)
         buildings = list(player.buildings)
         index = next(i for i, b in enumerate(buildings) if b.city and b.expansion is None)
         buildings[index] = replace(buildings[index], expansion=cost_key)
         t.update(seat, buildings=tuple(buildings))
     points = vp(t.players[seat], data)
     if points >= data.constants.win_vp:
-        t.changes.update(finished=True, winner=seat)
+        t.finished = True
+        t.winner = seat
         t.event("win", seat, vp=points)
         return
     if after_event == "flip":
@@ -791,7 +882,7 @@ def _build(t: Turn, seat: int, move: Any) -> None:
             if sum(t.hands[s]) >= data.constants.robber_threshold
         ]
         if queue:
-            t.changes["pending"] = build(
+            t.pending = build(
                 Pending,
                 {"kind": "discard", "seat": queue[0], "target": None, "queue": tuple(queue[1:])},
             )
@@ -803,12 +894,12 @@ def _discard(t: Turn, seat: int, move: Any) -> None:
     t.hands[seat][INDEX[move.card]] -= 1
     t.discard += (move.card,)
     t.event("discard", seat, card=move.card)
-    pending = t.state.pending
+    pending = t.pending
     assert pending is not None
     if sum(t.hands[seat]) > t.data.constants.robber_keep:
         return
     if pending.queue:
-        t.changes["pending"] = build(
+        t.pending = build(
             Pending,
             {
                 "kind": "discard",
@@ -818,8 +909,8 @@ def _discard(t: Turn, seat: int, move: Any) -> None:
             },
         )
     else:
-        t.changes["pending"] = None
-        t.flip_destiny(t.state.turn)
+        t.pending = None
+        t.flip_destiny(t.turn)
 
 
 def _draw(t: Turn, seat: int, move: Any) -> None:
@@ -845,21 +936,20 @@ def _draw(t: Turn, seat: int, move: Any) -> None:
 
 
 def start_turn(t: Turn, seat: int) -> None:
-    if t.state.turns >= t.state.options.round_limit * len(t.players):
-        t.changes["finished"] = True
-        t.event("round_limit", rounds=t.state.options.round_limit)
+    limit = t.source.options.round_limit
+    if t.turns >= limit * len(t.players):
+        t.finished = True
+        t.event("round_limit", rounds=limit)
         return
-    t.changes.update(
-        turn=seat,
-        phase="exchange",
-        allowance=allowance(t.players[seat]),
-        exchanges=0,
-        built=(),
-        guild_used=False,
-        library_used=False,
-        university_used=False,
-        turns=t.state.turns + 1,
-    )
+    t.turn = seat
+    t.phase = "exchange"
+    t.allowance = allowance(t.players[seat])
+    t.exchanges = 0
+    t.built = ()
+    t.guild_used = False
+    t.library_used = False
+    t.university_used = False
+    t.turns += 1
     t.owed = [0] * len(t.players)
     t.event("turn", seat)
 

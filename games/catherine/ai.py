@@ -8,6 +8,7 @@ position afterwards (VP, favour, houses, goods, cards).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from games.adapters import RANDOM_AI, AiKind
 from games.base import Game
@@ -36,7 +37,7 @@ def position_value(data: Data, p: PlayerState) -> float:
 
 
 def action_estimate(
-    data: Data, card: Card, p: PlayerState, row: tuple[str, ...], hand_left: int
+    data: Data, card: Card, p: PlayerState | rules.Seat, row: tuple[str, ...], hand_left: int
 ) -> float:
     """What running `card`'s action (and bonus) is roughly worth with this row and hand."""
     owned = rules.own(data, row, p.tiles)
@@ -85,7 +86,7 @@ class Placements:
     goes under) for one seat in one round; what placements share is computed once, since the
     greedy AI weighs every placement its hand allows."""
 
-    def __init__(self, data: Data, round_number: int, p: PlayerState) -> None:
+    def __init__(self, data: Data, round_number: int, p: PlayerState | rules.Seat) -> None:
         self.data = data
         self.p = p
         self.rounds_left = 13 - round_number
@@ -150,37 +151,24 @@ class GreedyPlayer:
         """(value, random tie-break, move) for each option weighed; a row card appears once per
         whole placement it allows. The random draws are made in a fixed order, so a seeded
         player always chooses the same."""
-        moves = game.legal_moves(state, seat)
         data: Data = game.data  # type: ignore[attr-defined]
         index = game.players(state).index(seat)
-        p = state.players[index]
-        if isinstance(moves[0], Keep):
-            return [(self.keep_value(data, m), rng.random(), m) for m in moves]
-        if isinstance(moves[0], Row):
-            rows = {m.card: m for m in moves if isinstance(m, Row)}
-            return [
-                (value, rng.random(), rows[row])
-                for value, row, _, _ in Placements(data, state.round, p).all()
-            ]
-        if isinstance(moves[0], Place):
-            row = p.chosen[0]
-            placements = Placements(data, state.round, p)
-            return [
-                (placements.value(row, m.act, m.under), rng.random(), m)  # type: ignore[union-attr]
-                for m in moves
-            ]
-        scored = []
-        for move in moves:
-            after = rules.apply_move(data, state, index, move)
-            scored.append((position_value(data, after.players[index]), rng.random(), move))
-        return scored
+        return scored_moves(
+            data,
+            game.legal_moves(state, seat),
+            state.players[index],
+            state.round,
+            rng,
+            lambda: state,
+            index,
+        )
 
     @staticmethod
     def keep_value(data: Data, move: Move) -> float:
         return keep_worth(data, getattr(move, "cards", ()))
 
     @staticmethod
-    def free(p: PlayerState) -> list[str]:
+    def free(p: PlayerState | rules.Seat) -> list[str]:
         return [card for card, below in zip(p.row, p.below, strict=True) if not below]
 
     @staticmethod
@@ -188,6 +176,41 @@ class GreedyPlayer:
         data: Data, round_number: int, p: PlayerState, row_card: str, act: str, under_card: str
     ) -> float:
         return Placements(data, round_number, p).value(row_card, act, under_card)
+
+
+def scored_moves(
+    data: Data,
+    moves: list[Move],
+    p: PlayerState | rules.Seat,
+    round_number: int,
+    rng: random.Random,
+    position: Callable[[], State],
+    index: int,
+) -> list[tuple[float, float, Move]]:
+    """`GreedyPlayer.scored` for seat `index`, player `p`, whose legal moves are `moves`:
+    shared with the playout kernel (kernel.py), so both choose alike. `position()` is the state
+    (asked only for the decisions valued by applying each move)."""
+    if isinstance(moves[0], Keep):
+        return [(GreedyPlayer.keep_value(data, m), rng.random(), m) for m in moves]
+    if isinstance(moves[0], Row):
+        rows = {m.card: m for m in moves if isinstance(m, Row)}
+        return [
+            (value, rng.random(), rows[row])
+            for value, row, _, _ in Placements(data, round_number, p).all()
+        ]
+    if isinstance(moves[0], Place):
+        row = p.chosen[0]
+        placements = Placements(data, round_number, p)
+        return [
+            (placements.value(row, m.act, m.under), rng.random(), m)  # type: ignore[union-attr]
+            for m in moves
+        ]
+    state = position()
+    scored = []
+    for move in moves:
+        after = rules.apply_move(data, state, index, move)
+        scored.append((position_value(data, after.players[index]), rng.random(), move))
+    return scored
 
 
 class RandomPlayer:

@@ -18,6 +18,7 @@ from games.base import (
 from games.catherine import ai, chart, estimate, position, present, rules, sample
 from games.catherine.data import DATA, Data, load_data
 from games.catherine.glossary import glossary as catherine_glossary
+from games.catherine.kernel import Kernel
 from games.catherine.models import (
     MOVE_TYPES,
     Move,
@@ -179,6 +180,9 @@ class Catherine(ModularGame[State, Move, View, Data]):
     ) -> str:
         # Not left to ModularGame: this narration needs the data set (card and city names).
         return describe_event(self.data, event, lang, names or {})
+
+    def kernel(self, state: State) -> Kernel:
+        return Kernel(state, self.data)
 
     def search_settings(self) -> Mapping[str, Any]:
         # Measured with these (docs/games/catherine.md, "The strong AI"): greedy's best six moves,

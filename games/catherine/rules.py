@@ -120,7 +120,7 @@ def _move(cls: type[Any], **fields: Any) -> Any:
     return move
 
 
-def _place_moves(p: PlayerState) -> list[Move]:
+def _place_moves(p: PlayerState | Seat) -> list[Move]:
     if not p.chosen:
         rows = _ROWS
         return [
@@ -149,7 +149,7 @@ def _place_moves(p: PlayerState) -> list[Move]:
     return moves
 
 
-def action_moves(data: Data, p: PlayerState) -> list[Move]:
+def action_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     """The ways to run the activated card's action, then Decline (always possible)."""
     card = data.cards[p.active]
     hand = sorted(p.hand)
@@ -182,7 +182,7 @@ def action_moves(data: Data, p: PlayerState) -> list[Move]:
     return moves
 
 
-def _bonus_condition(data: Data, card: Card, p: PlayerState) -> bool:
+def _bonus_condition(data: Data, card: Card, p: PlayerState | Seat) -> bool:
     if card.bonus_same_colour:
         colours = {data.cards[c].colour for c in p.discarded}
         if len(colours) != 1:
@@ -193,7 +193,7 @@ def _bonus_condition(data: Data, card: Card, p: PlayerState) -> bool:
     return True
 
 
-def bonus_moves(data: Data, p: PlayerState) -> list[Move]:
+def bonus_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     """The ways to take the bonus after the action, then Pass; [] when there is no bonus."""
     card = data.cards[p.active]
     if not card.has_bonus:
@@ -216,7 +216,7 @@ def bonus_moves(data: Data, p: PlayerState) -> list[Move]:
     return moves
 
 
-def book_moves(data: Data, p: PlayerState) -> list[Move]:
+def book_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     moves: list[Move] = [
         _move(Build, city=c.id, cards=()) for c in data.cities if c.id not in p.houses
     ]
@@ -225,8 +225,12 @@ def book_moves(data: Data, p: PlayerState) -> list[Move]:
 
 
 def legal_moves(data: Data, state: State, seat: int) -> list[Move]:
-    p = state.players[seat]
-    phase = state.phase
+    return seat_moves(data, state.phase, state.players[seat])
+
+
+def seat_moves(data: Data, phase: str, p: PlayerState | Seat) -> list[Move]:
+    """The legal moves of one seat in `phase`: of a state's player, or of a table's seat (the
+    playout kernel's), by the same rules."""
     if phase == "setup":
         if p.chosen:
             return []
@@ -370,11 +374,14 @@ class Seat:
 
 
 class Table:
-    """A state being changed by one apply."""
+    """A state being changed: by one apply (`apply_move`, which records the events), or by a
+    whole playout (`kernel.Kernel`, which records none)."""
 
-    def __init__(self, data: Data, state: State) -> None:
+    def __init__(self, data: Data, state: State, record: bool = True) -> None:
         self.data = data
-        self.state = state
+        self.source = state  # options come from here
+        self.record = record
+        self.moves_played = state.moves_played
         self.rng: Rng = state.rng
         # Seats are copied when first touched: most moves change one seat, or none.
         self._players = state.players
@@ -392,7 +399,7 @@ class Table:
             State,
             {
                 "game": "catherine",
-                "options": self.state.options,
+                "options": self.source.options,
                 "rng": self.rng,
                 "players": tuple(
                     p if s is None else s.freeze()
@@ -405,15 +412,16 @@ class Table:
                 "phase": self.phase,
                 "round": self.round,
                 "events": tuple(self.events),
-                "moves_played": self.state.moves_played + 1,
+                "moves_played": self.moves_played,
             },
         )
 
     def event(
         self, kind: str, seat: Seat | None = None, private: bool = False, **data: Any
     ) -> None:
-        sid = seat.id if seat is not None else None
-        self.events.append(new_event(kind, sid, sid if private else None, **data))
+        if self.record:
+            sid = seat.id if seat is not None else None
+            self.events.append(new_event(kind, sid, sid if private else None, **data))
 
     # ------------------------------------------------------------ cards
 
@@ -538,7 +546,7 @@ class Table:
             if not match:
                 self.event("mismatch", s, card=s.active)
                 self.compensate(s, "mismatch")
-            elif action_moves(self.data, s.frozen_view()) == [Decline()]:
+            elif action_moves(self.data, s) == [Decline()]:
                 self.event("unable", s, card=s.active)
                 self.compensate(s, "unable")
             else:
@@ -705,15 +713,24 @@ def apply_move(data: Data, state: State, seat_index: int, move: Move) -> State:
     if quick is not None:
         return quick
     t = Table(data, state)
-    s = t.seat(seat_index)
+    play(t, t.seat(seat_index), move)
+    return t.freeze()
+
+
+def play(t: Table, s: Seat, move: Move) -> None:
+    """A legal `move` of seat `s` played on the table (by `apply_move` and by the kernel)."""
+    data = t.data
+    t.moves_played += 1
     choice = _choice(s, move)
-    if choice is not None:  # the last secret choice: reveal them all
+    if choice is not None:
         s.chosen, s.slot, step = choice
-        t.events.append(_ready(s.id, step))
-        if step == "keep":
-            t.finish_setup()
-        else:
-            t.reveal()
+        if t.record:
+            t.events.append(_ready(s.id, step))
+        if t.everyone_chose(1 if step == "keep" else 2):  # the last one: reveal them all
+            if step == "keep":
+                t.finish_setup()
+            else:
+                t.reveal()
     elif isinstance(move, Decline):
         t.event("decline", s, card=s.active)
         t.compensate(s, "decline")
@@ -732,9 +749,8 @@ def apply_move(data: Data, state: State, seat_index: int, move: Move) -> State:
         t.after_decision()
     else:
         _action(t, s, move)
-        s.todo = "bonus" if bonus_moves(data, s.frozen_view()) else ""
+        s.todo = "bonus" if bonus_moves(data, s) else ""
         t.after_decision()
-    return t.freeze()
 
 
 def _action(t: Table, s: Seat, move: Move) -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import games.catan as catan
+import games.catherine as catherine
 import games.stpetersburg as stpetersburg
 from games import compiled
 
@@ -25,7 +27,11 @@ def test_setup_compiles_what_the_package_expects() -> None:
         if isinstance(node, ast.Assign)
         and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets)
     )
-    assert listed == [f"games/stpetersburg/{name}.py" for name in stpetersburg.COMPILED]
+    assert listed == [
+        f"games/{package.__name__.split('.')[1]}/{name}.py"
+        for package in (stpetersburg, catan, catherine)
+        for name in package.COMPILED
+    ]
 
 
 def _module(directory: Path, name: str, value: int, built_age: float | None) -> None:
@@ -71,8 +77,10 @@ def test_the_python_source_passes_the_kernel_and_golden_tests_too() -> None:
     machine without a C compiler runs), in a process told to ignore the compiled ones."""
     env = {**os.environ, "SPIELTISCH_PURE": "1"}
     check = (
-        "import games.stpetersburg as s, sys; from games.compiled import compiled; "
-        "sys.exit(any(compiled(sys.modules[f'games.stpetersburg.{m}']) for m in s.COMPILED))"
+        "import games.stpetersburg as s, games.catan as c, games.catherine as k, sys; "
+        "from games.compiled import compiled; "
+        "sys.exit(any(compiled(sys.modules[f'{p.__name__}.{m}']) for p in (s, c, k) "
+        "for m in p.COMPILED))"
     )
     assert subprocess.run([sys.executable, "-c", check], env=env, cwd=ROOT).returncode == 0
     run = subprocess.run(
@@ -86,6 +94,7 @@ def test_the_python_source_passes_the_kernel_and_golden_tests_too() -> None:
             "tests/games/test_stpetersburg_kernel.py",
             "tests/games/test_stpetersburg_golden.py",
             "tests/games/test_stpetersburg_is_legal.py",
+            "tests/games/test_kernels.py",
         ],
         env=env,
         cwd=ROOT,

@@ -159,3 +159,38 @@ def test_the_table_tells_the_budget_and_cpu_per_move() -> None:
     out = io.StringIO()
     assert simulate(parse_arguments(["simulate", *words]), out) == 0
     assert "CPU s/move" in out.getvalue() and "budget 2 playouts a move" in out.getvalue()
+
+
+def test_the_slow_kinds_think_through_the_bots_worker_function(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each strong move is the worker's answer to the state's JSON, as at a table."""
+    from bot.service import thinking
+
+    asked: list[tuple[str, str]] = []
+    worker = thinking.think_counted
+
+    def recorded(game_id: str, state_json: str, seat: str, *rest: object) -> tuple[str, int]:
+        asked.append((game_id, seat))
+        return worker(game_id, state_json, seat, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(thinking, "think_counted", recorded)
+    report = run(*STRONG_VS_GREEDY, seed=3, budget=Budget(iterations=3))
+    strong = report.kinds[0]
+    assert strong.kind == "strong" and len(asked) == strong.moves > 30
+    assert {game for game, _ in asked} == {"stpetersburg"}
+    assert strong.playouts_per_move is not None and strong.playouts_per_move > 1
+
+
+def test_a_failing_worker_leaves_the_move_to_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service import thinking
+
+    def broken(*arguments: object) -> tuple[str, int]:
+        raise RuntimeError("worker died")
+
+    monkeypatch.setattr(thinking, "think_counted", broken)
+    report = run(*STRONG_VS_GREEDY, seed=3, budget=Budget(iterations=3))
+    greedy_only = run("stpetersburg", 2, 2, ["greedy", "greedy"], seed=3)
+    assert report.games == 2 and report.kinds[0].playouts_per_move == 0
+    # Greedy moved for the strong seat: the games are greedy against greedy.
+    assert [s.average_score for s in report.seats] == [s.average_score for s in greedy_only.seats]
