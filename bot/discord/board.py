@@ -271,9 +271,10 @@ async def _post_or_edit(
     boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
     latest = max(boards, key=lambda m: (m.version, m.posted_at)) if boards else None
     message: discord.Message | None = None
-    if latest is not None and not fresh and continues(update, latest.version):
-        # The same person is still to act: their board is brought up to date in place, so
-        # the thread gets one message per change of whoever must act.
+    if latest is not None and not fresh and update.edit:
+        # Nobody new must act (the same person goes on, or more choices of a simultaneous
+        # step arrive): the latest board is brought up to date in place, pinging nobody, so
+        # the thread gets one message per decision that became someone's.
         message = await _edit(bot, update, latest)
     if message is None:
         message = await _post(bot, update, interaction)
@@ -284,16 +285,6 @@ async def _post_or_edit(
             table_id, str(message.id), str(message.channel.id), version=update.version
         )
     return message
-
-
-def continues(update: Update, posted: int) -> bool:
-    """Whether every move since the board of version `posted` was made by the one human still
-    to act (a Pub decision, an Observatory draw): that board pinged them already."""
-    humans = [s for s in update.to_act if not s.is_ai]
-    if update.finished or len(update.to_act) != 1 or len(humans) != 1:
-        return False
-    since = [m for m in update.moves if m.seq > posted]
-    return bool(since) and all(m.seat == humans[0].seat and m.by == "player" for m in since)
 
 
 async def _edit(bot: Host, update: Update, latest: Any) -> discord.Message | None:
@@ -331,7 +322,9 @@ async def _post(
     image = await render_png(bot, update.view, lang)
     components = await board_view(bot, table, update.to_act, update.view, update.finished)
     chart = await final_chart(bot, table) if update.finished and image is not None else None
-    mentions = mentions_of([] if update.finished else [s for s in update.to_act if not s.is_ai])
+    # Only the members a decision became theirs for are pinged; the others to act were
+    # pinged by an earlier board (the text still names them all).
+    mentions = mentions_of([] if update.finished else [s for s in update.ping if not s.is_ai])
     nonce = board_nonce(table.id, update.version)
 
     def payload() -> dict[str, Any]:

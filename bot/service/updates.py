@@ -143,6 +143,10 @@ class Update:
     view: BaseModel  # the public view (viewer None)
     outcome: Outcome | None
     closing: tuple[Text, ...] = field(default=())  # final standings when the game ended
+    # For a board (TableService.board): the members it pings, those a decision became theirs
+    # for since the latest board; and whether it is that board brought up to date in place.
+    ping: tuple[SeatInfo, ...] = field(default=())
+    edit: bool = False
 
     @property
     def version(self) -> int:
