@@ -58,6 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
         "network": "network {n}",
         "houses": "houses left {n}",
         "cards": "{n} cards (limit {m})",
+        "card": "{n} card (limit {m})",
         "final": "Final scoring",
         "wins": "{who} wins!",
         "share": "Shared win: {who}",
@@ -82,6 +83,7 @@ WORDS: dict[str, dict[str, str]] = {
         "network": "住宅網 {n}",
         "houses": "住宅残り {n}",
         "cards": "手札 {n}枚（上限 {m}）",
+        "card": "手札 {n}枚（上限 {m}）",
         "final": "最終得点",
         "wins": "{who} の勝利！",
         "share": "同点優勝: {who}",
@@ -244,7 +246,16 @@ class Board:
         x += put(p, x, y + 22, f"{pl.vp} {w['vp']}", 18, bold=True) + 16
         favour = f"♦ {pl.favour} ({w['limit']} {pl.hand_limit}, ×{pl.multiplier})"
         x += put(p, x, y + 22, favour, 16) + 16
-        x += put(p, x, y + 22, w["cards"].format(n=pl.hand_size, m=pl.hand_limit), 16) + 16
+        x += (
+            put(
+                p,
+                x,
+                y + 22,
+                w["card" if pl.hand_size == 1 else "cards"].format(n=pl.hand_size, m=pl.hand_limit),
+                16,
+            )
+            + 16
+        )
         put(p, x, y + 22, w["houses"].format(n=pl.supply), 16)
         state = ""
         if pl.placed and self.view.phase in ("setup", "place"):

@@ -48,6 +48,7 @@ TEXTS = {
     "gold": ("Gold", "金"),
     "pos": ("gondola {n}", "ゴンドラ {n}"),
     "cards": ("{n} cards", "{n}枚"),
+    "card": ("{n} card", "{n}枚"),
     "tiles": ("gold tiles: {s} swamp, {t} treasure", "金タイル: 沼地{s} 財宝{t}"),
     "out": ("Out:", "前:"),
     "architect": ("architect", "建築家"),
@@ -60,7 +61,11 @@ TEXTS = {
     "virtual": ("Virtual player", "仮想プレーヤー"),
     "final": ("Final result", "最終結果"),
     "final_row": (
-        "{before} + {gold} gold → {steps} step(s) = {after}",
+        "{before} + {gold} gold → {steps} steps = {after}",
+        "{before} + 金{gold} → {steps}マス = {after}",
+    ),
+    "final_row_one": (
+        "{before} + {gold} gold → {steps} step = {after}",
         "{before} + 金{gold} → {steps}マス = {after}",
     ),
     "posts": ("Posts", "ゴンドラの柱"),
@@ -393,7 +398,7 @@ class Board:
         rows: list[tuple[str, RGB, str, Sequence[int]]] = []
         for player in view.players:
             info = (
-                f"{t('pos', lang, n=player.pos)} · {t('cards', lang, n=player.hand_size)} · "
+                f"{t('pos', lang, n=player.pos)} · {t('card' if player.hand_size == 1 else 'cards', lang, n=player.hand_size)} · "
                 + t("tiles", lang, s=player.swamp_count, t=player.treasure_count)
             )
             rows.append((player.id, seat_colour(player.seat, n), info, player.front))
@@ -473,7 +478,7 @@ class Board:
             )
             f = final.get(player.seat)
             row = t(
-                "final_row",
+                "final_row_one" if f and f.steps == 1 else "final_row",
                 lang,
                 before=f.before if f else player.pos,
                 gold=sum(f.values) if f else 0,

@@ -37,6 +37,7 @@ class Narrated:
     seq: int = 0
     played_at: float | None = None
     steps: list[tuple[int, UpdateBuilder]] = field(default_factory=list)
+    turns: dict[int, str | None] = field(default_factory=dict)  # version -> whose turn (turn_of)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ class CatchUpActions(TableCore):
                 Text.of("table.started", game=game_name(game), seats=seat_names(record.seats))
             )
             start.headline.extend(start.narrate(game, record, state))
-            narrated = Narrated(state=state, start=start)
+            narrated = Narrated(state=state, start=start, turns={0: game.turn_of(state)})
         if narrated.seq < record.version:
             # The log only grows: what was narrated stays true, so only new moves are replayed.
             # Another narration of this table (a panel refreshed while a board is posted) may
@@ -87,12 +88,14 @@ class CatchUpActions(TableCore):
                     if entry.seq != narrated.seq + 1:
                         continue
                     narrated.state = replay_states(game, record, logged[: entry.seq])[-1]
+                    narrated.turns[entry.seq] = game.turn_of(narrated.state)
                     step.moves.append(undo_played(entry))
                     narrated.steps.append((entry.seq, step))
                     narrated.seq, narrated.played_at = entry.seq, entry.played_at
                     continue
                 move = game.parse(entry.notation)
                 narrated.state = game.apply(narrated.state, entry.seat, move)
+                narrated.turns[entry.seq] = game.turn_of(narrated.state)
                 waited = (
                     None if narrated.played_at is None else entry.played_at - narrated.played_at
                 )
@@ -140,8 +143,10 @@ class CatchUpActions(TableCore):
         moves = [m for m in await self.store.moves(table_id) if m.seq <= record.version]
         acting = game.to_act(loaded.peek()) if playing else frozenset()
         humans = {s.seat for s in record.seats if s.kind == "human"}
-        plan = Stretches(moves, acting).plan(humans, posted, finished=not playing)
         try:
+            await self._replayed(loaded, record.version)  # the narration, up to date
+            turns = self._turns(table_id)
+            plan = Stretches(moves, acting, turns).plan(humans, posted, finished=not playing)
             builder = await self._replayed(loaded, plan.after)
         except errors.TableError:
             raise
@@ -149,11 +154,17 @@ class CatchUpActions(TableCore):
             log.exception(
                 "table %s: narrating the board failed; posted without its story", table_id
             )
+            plan = Stretches(moves, acting).plan(humans, posted, finished=not playing)
             builder = UpdateBuilder()
         builder.private.clear()  # the public board carries no private notice
         update = builder.build(loaded)
         ping = tuple(s for s in update.to_act if s.seat in plan.ping)
         return replace(update, ping=ping, edit=plan.edit)
+
+    def _turns(self, table_id: str) -> dict[int, str | None]:
+        """Whose turn it was at each version narrated (the game's `turn_of`)."""
+        narrated = self._narrated.get(table_id)
+        return {} if narrated is None else dict(narrated.turns)
 
     async def unseen(self, table_id: str, user: str) -> Unseen:
         """`user`'s private notices since that seat last looked (see `mark_seen`)."""

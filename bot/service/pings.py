@@ -11,7 +11,7 @@ the log, the same in every process and after a restart.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.service.store import MoveRecord
@@ -30,16 +30,29 @@ class BoardPlan:
 class Stretches:
     """The seats to act at every version of a table, and since when each has been."""
 
-    def __init__(self, moves: Sequence[MoveRecord], acting_now: Collection[str]) -> None:
+    def __init__(
+        self,
+        moves: Sequence[MoveRecord],
+        acting_now: Collection[str],
+        turns: Mapping[int, str | None] | None = None,
+    ) -> None:
         # acting[v]: the seats to act at version v (before move v + 1; now for the last).
         self.moves = list(moves)
         self.acting = [frozenset(m.acting) for m in self.moves] + [frozenset(acting_now)]
+        # since[v]: for each seat to act at version v, the version its decision began at. A seat
+        # whose turn it still is (`Game.turn_of`, version -> seat) keeps its decision while an
+        # AI decides something inside that turn at once (placing the building it resolved); a
+        # member deciding there may take hours, so the turn's owner is pinged again after.
         self.since: list[dict[str, int]] = []
-        previous: dict[str, int] = {}
+        turns = turns or {}
+        alive: dict[str, int] = {}
         for version, seats in enumerate(self.acting):
-            current = {seat: previous.get(seat, version) for seat in seats}
+            current = {seat: alive.get(seat, version) for seat in seats}
             self.since.append(current)
-            previous = current
+            turn = turns.get(version)
+            answered = version < len(self.moves) and self.moves[version].by == "ai"
+            kept = {turn: alive[turn]} if turn in alive and turn not in seats and answered else {}
+            alive = {**kept, **current}
         # Versions a board was shown at: those a member or the bot moved from, and now.
         self.shown = [v for v, m in enumerate(self.moves) if m.by != "ai"] + [len(self.moves)]
 

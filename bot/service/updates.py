@@ -165,7 +165,8 @@ class Update:
             if move.by == "auto" or not move.events:
                 lines.append(move.text.get(lang))
             lines.extend(event.get(lang) for event in move.events)
-        lines.extend(text.get(lang) for text in self.closing)
+        # A game that tells its own end ("The game is over.") is not told it twice.
+        lines.extend(line for text in self.closing if (line := text.get(lang)) not in lines)
         return lines
 
     def notices_for(self, seat: str) -> list[Notice]:

@@ -13,6 +13,7 @@ from games.adapters import (
     Param,
     bilingual,
 )
+from games.base import counted
 from games.catan.data import RESOURCES, CatanData
 from games.catan.models import Move, View
 from games.catan.narration import EVENT_NAMES
@@ -239,8 +240,8 @@ def board_text(data: CatanData, view: View, lang: str, names: Mapping[str, str])
             )
         else:
             line = (
-                f"{who(p.id)}: {p.vp} VP, {p.hand_size} in hand, {p.roads} roads, "
-                f"{p.knights} knights (exchanges {p.allowance}, draws {p.draw_count})"
+                f"{who(p.id)}: {p.vp} VP, {p.hand_size} in hand, {counted(p.roads, 'road')}, "
+                f"{counted(p.knights, 'knight')} (exchanges {p.allowance}, draws {p.draw_count})"
             )
         if p.owed:
             line += f" 返却待ち{p.owed}" if ja else f", owed {p.owed}"

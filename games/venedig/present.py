@@ -14,6 +14,7 @@ from games.adapters import (
     bilingual,
     move_param,
 )
+from games.base import counted
 from games.venedig.core import points_for
 from games.venedig.data import CASA, PONTE, TYPES, Data
 from games.venedig.models import VIRTUAL, Build, Casa, Convert, Move, Solo, View
@@ -65,7 +66,7 @@ def offers(data: Data, view: View, moves: Sequence[Move], lang: str) -> list[Off
             detail = f"{points} ポイント" if lang == "ja" else f"scores {points}"
         elif isinstance(move, Convert):
             steps = sum(move.values) // data.gold_per_step
-            detail = f"{steps} マス進む" if lang == "ja" else f"{steps} step(s)"
+            detail = f"{steps} マス進む" if lang == "ja" else counted(steps, "step")
         out.append(
             Offer(
                 move=format_move(move),

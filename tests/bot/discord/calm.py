@@ -24,6 +24,7 @@ from tests.bot.discord.conftest import World
 from tests.bot.discord.driver import bot_messages, components_of, latest_board, offered, to_act
 
 PANEL_ERRORS = ("not updated", "not deleted")
+EPHEMERAL = 1 << 6
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Figures:
     panel_errors: int = 0  # panels the bot failed to update (logged)
     stale_panels: int = 0  # a member's kept panel met without their moves while they must act
     panels: dict[int, int] = field(default_factory=dict)  # member -> their panel's message id
+    posts: list[tuple[str, list[int]]] = field(default_factory=list)  # (text, pinged) per post
 
     @property
     def pings_per_decision(self) -> float:
@@ -68,6 +70,8 @@ def count_pings(world: World, figures: Figures) -> None:
     def counted(message: Any, **kwargs: Any) -> Any:
         for user in message.ping_user_ids:
             figures.pings[user] += 1
+        if not message.flags & EPHEMERAL:
+            figures.posts.append((message.content, list(message.ping_user_ids)))
         return commit(message, **kwargs)
 
     backend.commit_message = counted
@@ -122,12 +126,14 @@ async def state_of(world: World, table: str) -> Any:
 
 
 async def choose(
-    world: World, table: str, seat: str, panel: Any, rng: random.Random
+    world: World, table: str, seat: str, panel: Any, rng: random.Random, explore: float = 0.0
 ) -> tuple[str, dict[str, Any], str]:
     """The greedy AI's move for `seat`, as the panel offers it (a random offered move if the
-    panel shows it otherwise, e.g. by index)."""
+    panel shows it otherwise, e.g. by index, and with probability `explore`)."""
     moves = moves_of(panel)
     assert moves, panel.content
+    if rng.random() < explore:
+        return rng.choice(moves)
     stored = await world.store.load(table)
     assert stored is not None and stored.record.game is not None
     game = games.get(stored.record.game)
@@ -185,6 +191,7 @@ async def play_game(
     bots: int = 0,
     seed: int = 1,
     limit: int = 3000,
+    explore: float = 0.0,
     **options: Any,
 ) -> Figures:
     """Start `game` with the members (the first one starts it) and `bots` AI seats, and play it
@@ -193,7 +200,7 @@ async def play_game(
     handler = PanelErrors(figures)
     logging.getLogger("bot").addHandler(handler)
     try:
-        await _play(world, game, members, figures, bots, seed, limit, options)
+        await _play(world, game, members, figures, bots, seed, limit, explore, options)
     finally:
         logging.getLogger("bot").removeHandler(handler)
     return figures
@@ -207,6 +214,7 @@ async def _play(
     bots: int,
     seed: int,
     limit: int,
+    explore: float,
     options: dict[str, Any],
 ) -> None:
     rng = random.Random(seed)
@@ -227,7 +235,7 @@ async def _play(
         panels = [await panel_for(world, thread, m, figures) for m in acting]
         seats = {m.id: (await world.bot.service.hand(table, str(m.id))).seat.seat for m in acting}
         chosen = [
-            await choose(world, table, seats[m.id], p, rng)
+            await choose(world, table, seats[m.id], p, rng, explore)
             for m, p in zip(acting, panels, strict=True)
         ]
         figures.clicks += len(acting)

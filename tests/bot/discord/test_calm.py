@@ -191,3 +191,27 @@ async def test_a_choice_clicked_just_before_the_panel_refresh_is_taken(world: Wo
         f.content for r in results for f in r.followups
     ]
     assert (await world.bot.service.info("t1")).version == before + 2
+
+
+async def test_a_venedig_turn_is_one_board_while_an_ai_places_what_the_member_resolved(
+    world: World,
+) -> None:
+    """alice resolves a building whose master builder is an AI: it places it at once and her
+    turn goes on. That is one board, edited, not a second post pinging her again."""
+    alice = world.member("alice")
+    figures = await play_game(world, "venedig", [alice], bots=2, seed=1, explore=0.3)
+    moves = await world.store.moves("t1")
+    seats = [m.seat for m in moves]
+    inside = [
+        i
+        for i, m in enumerate(moves[:-2])
+        if m.seat == "alice" and m.notation.startswith("resolve") and seats[i + 1] != "alice"
+    ]
+    assert inside, "no building of alice's was placed by an AI master builder in this game"
+    again = [
+        text
+        for text, pinged in figures.posts
+        if alice.id in pinged and text.startswith("alice has the")
+    ]
+    assert again == [], again[0]
+    assert figures.pings[alice.id] <= figures.owed[alice.id]

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 
 import pytest
 
+import games
+from bot.service.i18n import Text
+from bot.service.players import choose_move
 from bot.service.tables import TableService
 from bot.service.updates import Update
 
@@ -58,3 +62,24 @@ async def test_a_narration_that_fails_still_gives_the_board_with_a_shorter_text(
     assert board.moves == () and board.version == (await service.info("t1")).version == 1
     assert sorted(s.seat for s in board.to_act) == ["Ann", "Ben"]
     assert any("narration broke" in r.getMessage() or r.exc_info for r in caplog.records)
+
+
+@pytest.mark.parametrize("game_id", ["stpetersburg", "catherine", "catan", "venedig"])
+async def test_the_final_board_says_the_game_is_over_once(
+    service: TableService, game_id: str
+) -> None:
+    update = await service.start("c1", "u1", game=game_id, bots=1, name="Ann")
+    game = games.get(game_id)
+    rng = random.Random(2)
+    for _ in range(3000):
+        if update.finished:
+            break
+        stored = await service.store.load("t1")
+        assert stored is not None
+        move = choose_move(game, game.load(stored.state), "Ann", "greedy", rng)
+        update = await service.act("t1", "u1", game.format(move))
+    final = await service.board("t1")
+    for lang in ("en", "ja"):
+        said = final.public_lines(lang)
+        over = Text.of("game.over").get(lang)
+        assert said.count(over) == 1, said[-8:]
