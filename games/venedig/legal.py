@@ -215,6 +215,12 @@ def explain(state: State, cat: Catalog, seat: int, move: Move) -> IllegalMove:
             f"Only {counted(room, f'more {move.type} card')} may join that building.",
             f"その建物に出せるのはあと{room}枚です。",
         )
+    if isinstance(move, Keep) and phase == "limit":
+        held = ", ".join(TYPES[k] for k, n in enumerate(player.front) if n)
+        return IllegalMove(
+            f"Keep exactly two types of the cards in front of you ({held}).",
+            f"前に出したカードから、ちょうど2種類を残してください（{held}）。",
+        )
     if isinstance(move, Done) and phase == "build":
         return IllegalMove(
             "A completed building must be built before step 1 ends.",
