@@ -100,7 +100,35 @@ def alt_text(view: BaseModel, lang: str) -> str | None:
     except Exception:
         log.exception("the text board of a %s view failed; no alt text", game_id)
         return None
-    return clip(text, ALT_TEXT_MAX) or None
+    return fit_lines(text, ALT_TEXT_MAX) or None
+
+
+def fit_lines(text: str, limit: int) -> str:
+    """A text board within `limit` characters, shortened the way a reader loses least: first
+    the runs of indented lines go (a seat's details, a map's rows), last first; then whole
+    lines from the end. The unindented lines of every game's text board say the phase, who acts and each
+    seat's public standing, so they stay whenever they fit."""
+    if len(text) <= limit:
+        return text
+    lines = text.splitlines()
+    # Runs of indented lines go together (a map's rows with their header), the last run first.
+    runs: list[list[int]] = []
+    for i, line in enumerate(lines):
+        if line[:1].isspace():
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+    kept = [True] * len(lines)
+    size = len(text) + len(" …")
+    while size > limit and runs:
+        for dropped in runs.pop():
+            kept[dropped] = False
+            size -= len(lines[dropped]) + 1
+    shortened = [line for line, keep in zip(lines, kept, strict=True) if keep]
+    while shortened and len("\n".join([*shortened, "…"])) > limit:
+        shortened.pop()
+    return "\n".join([*shortened, "…"]) if shortened else clip(text, limit)
 
 
 class BoardImage:

@@ -245,10 +245,11 @@ def board_text(data: Data, view: View, lang: str, names: Mapping[str, str]) -> s
         acting = sep.join(who(s) for s in view.to_act)
         lines.append(f"手番: {acting}" if ja else f"To act: {acting}")
     lines.extend(_map(view, data))
+    # Indented with the map: a text too long for an image description drops both together.
     lines.append(
-        "~ 沼地、空白 空き、c 家 P 宮殿 C 広場 B 教会 p 橋"
+        "  ~ 沼地、空白 空き、c 家 P 宮殿 C 広場 B 教会 p 橋"
         if ja
-        else "~ swamp, blank free; c Casa, P Palazzo, C Campo, B Basilika, p Ponte"
+        else "  ~ swamp, blank free; c Casa, P Palazzo, C Campo, B Basilika, p Ponte"
     )
     for p in view.players:
         if ja:
