@@ -440,17 +440,17 @@ def label_places(data: Data, lang: str) -> dict[str, tuple[float, float, str, fl
             row = (cx - 32, cy + houses - 8, cx + 32, cy + houses + 8)
             if box[0] >= 2 and box[2] <= MAP_W - 2 and box[1] >= 2 and box[3] <= MAP_H - 2:
                 options[city.id].append(((x, y, align, houses), box, row))
-    chosen = {city: spots[0] for city, spots in options.items()}
+    chosen = {city_id: places[0] for city_id, places in options.items()}
     for _ in range(4):
-        for city, spots in options.items():
-            others = [b for c, (_, box, row) in chosen.items() if c != city for b in (box, row)]
+        for city_id, places in options.items():
+            others = [b for c, (_, box, row) in chosen.items() if c != city_id for b in (box, row)]
             obstacles = fixed + others
 
             def cost(spot: tuple[object, Box, Box], obstacles: list[Box] = obstacles) -> float:
                 return sum(_overlap(spot[1], t) + _overlap(spot[2], t) for t in obstacles)
 
-            chosen[city] = min(spots, key=cost)
-    return {city: spot[0] for city, spot in chosen.items()}
+            chosen[city_id] = min(places, key=cost)
+    return {city_id: spot[0] for city_id, spot in chosen.items()}
 
 
 @lru_cache(maxsize=8)
