@@ -111,7 +111,9 @@ class CatchUpActions(TableCore):
             builder.headline.extend(narrated.start.headline)
             builder.private.extend(narrated.start.private)
         for seq, step in narrated.steps:
-            if seq > after:
+            # Up to the version read: another call may have carried the cache further meanwhile,
+            # and a board must not tell moves its own state (who acts) does not show yet.
+            if after < seq <= record.version:
                 builder.moves.extend(step.moves)
                 builder.private.extend(step.private)
         return builder

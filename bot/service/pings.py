@@ -80,14 +80,16 @@ class Stretches:
         return next((v for v in reversed(self.shown) if v < before and seat in self.acting[v]), -1)
 
     def story_start(self, version: int, humans: Collection[str], posted: int) -> int:
-        """Where a new board at `version` begins its story: after what every member it asks to
-        act already knows (their own last turn, or the last board that asked them to act), and
-        never after the board before it (`posted`), so nothing is skipped."""
+        """Where a new board at `version` begins its story: after what the members it asks to
+        act already know (their own last turn, or the last board that asked them to act), so
+        that no line is told to one of them twice; and never after the board before it
+        (`posted`), so nothing since is skipped. With several readers, the one who knows most
+        sets the start: the others find anything older on the boards just above."""
         readers = [seat for seat in self.acting[version] if seat in humans]
         known = [
             max(self.last_turn(seat, version), self.last_shown(seat, version)) for seat in readers
         ]
-        return min([posted, *known])
+        return min(posted, max(known)) if known else posted
 
     def plan(self, humans: Collection[str], posted: int | None, finished: bool) -> BoardPlan:
         """The board owed now, given the version of the latest board posted (None: none yet)."""

@@ -42,6 +42,7 @@ class Figures:
     stale_panels: int = 0  # a member's kept panel met without their moves while they must act
     panels: dict[int, int] = field(default_factory=dict)  # member -> their panel's message id
     posts: list[tuple[str, list[int]]] = field(default_factory=list)  # (text, pinged) per post
+    repeated: list[str] = field(default_factory=list)  # lines of news told on two boards
 
     @property
     def pings_per_decision(self) -> float:
@@ -59,6 +60,7 @@ class Figures:
             "refused clicks": self.refused,
             "panel errors": self.panel_errors,
             "unrecovered panels": self.stale_panels,
+            "news told twice": len(self.repeated),
         }
 
 
@@ -251,9 +253,27 @@ async def _play(
     seat_of = {s.seat: int(s.user) for s in (await world.bot.service.info(table)).seats if s.user}
     figures.human_moves = sum(1 for m in moves if m.by == "player")
     figures.owed = decisions_owed(moves, seat_of)
-    figures.boards = len(
-        [m for m in bot_messages(thread) if "To act:" in m.content or "game is over" in m.content]
-    )
+    boards = [
+        m for m in bot_messages(thread) if "To act:" in m.content or "game is over" in m.content
+    ]
+    figures.boards = len(boards)
+    figures.repeated = told_twice([m.content for m in boards])
+
+
+# Lines that are news (a reveal, a scoring) and so are never worth telling twice; a move line
+# ("Bob passed.") may rightly recur.
+NEWS = ("Revealed", "Interim scoring", "Final scoring")
+
+
+def told_twice(boards: list[str]) -> list[str]:
+    """News lines a board repeats from an earlier board of the thread."""
+    seen: set[str] = set()
+    repeated = []
+    for text in boards:
+        lines = {line for line in text.splitlines() if line.startswith(NEWS)}
+        repeated += sorted(lines & seen)
+        seen |= lines
+    return repeated
 
 
 def decisions_owed(moves: list[Any], seat_of: dict[str, int]) -> Counter[int]:

@@ -28,9 +28,9 @@ from tests.bot.discord.driver import components_of, latest_board, offered
 # (game, members, AI seats, options): members act at once wherever the game lets them.
 UNKNOWN_MESSAGE = {"code": 10008, "message": "Unknown Message"}
 GAMES = [
-    ("catherine", 3, 0, {}),
+    ("catherine", 3, 1, {}),
     ("stpetersburg", 2, 1, {}),
-    ("catan", 2, 0, {}),
+    ("catan", 2, 1, {}),
     ("venedig", 2, 1, {}),
 ]
 
@@ -47,6 +47,7 @@ async def test_a_whole_game_pings_each_member_once_per_decision(
     assert figures.boards <= figures.human_moves
     assert figures.clicks <= 1.05 * figures.human_moves
     assert figures.stale_panels == 0 and figures.refused == 0
+    assert figures.repeated == []
 
 
 async def three_at_catherine(world: World) -> tuple[list[Any], Any]:
