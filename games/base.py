@@ -215,6 +215,11 @@ class Rng(Frozen):
         return self.model_copy(update={"draws": self.draws + 1}), value
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """`n` with the English noun in the number it takes: "1 card", "2 cards", "0 cards"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def normalise(text: str) -> str:
     """Fold case, width and spacing so that typed input compares with notation."""
     text = unicodedata.normalize("NFKC", text).casefold()
@@ -394,6 +399,15 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
         after setup, then after every move, in order (the service replays the move log from the
         seed). The chart is public once the game is over, so it may show what the final scoring
         reveals, never a hand. None (the default): the game offers no chart.
+        """
+        return None
+
+    def turn_of(self, state: StateT) -> str | None:
+        """The seat whose turn it is, in a game where another seat may have to decide something
+        inside that turn (a Venedig master builder placing the building the player resolved).
+        While it stays that seat's turn, the bot treats its decisions as one (one ping, one
+        board edited in place). None (the default): every time a seat comes to act anew is a
+        new decision of its own.
         """
         return None
 

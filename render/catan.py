@@ -11,6 +11,7 @@ from games.catan.data import RESOURCES, shipped
 from games.catan.models import BuildingView, PlayerView, View
 from games.catan.narration import EVENT_NAMES
 from games.catan.notation import EXPANSION_NAMES, build_name, resource_name
+from games.catan.present import expansion_kinds, expansion_label
 from render.kit import (
     HIGHLIGHT,
     INK,
@@ -276,7 +277,10 @@ class Board:
             p.pill(x, top + 46 + i * 36, label, 18, fill=colour)
         x2 = x + 230
         p.text(x2, top + 10, w["expansions"], 20, bold=True)
-        names = [self.expansion_name(x_id) for x_id in v.expansions] or [w["none"]]
+        names = [
+            expansion_label(kind, count, self.lang, vp=True)
+            for kind, count in expansion_kinds(v.expansions, DATA)
+        ] or [w["none"]]
         col = 0.0
         row = 0
         for label in names:

@@ -58,6 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
         "network": "network {n}",
         "houses": "houses left {n}",
         "cards": "{n} cards (limit {m})",
+        "card": "{n} card (limit {m})",
         "final": "Final scoring",
         "wins": "{who} wins!",
         "share": "Shared win: {who}",
@@ -82,6 +83,7 @@ WORDS: dict[str, dict[str, str]] = {
         "network": "住宅網 {n}",
         "houses": "住宅残り {n}",
         "cards": "手札 {n}枚（上限 {m}）",
+        "card": "手札 {n}枚（上限 {m}）",
         "final": "最終得点",
         "wins": "{who} の勝利！",
         "share": "同点優勝: {who}",
@@ -207,7 +209,7 @@ class Board:
             for city in player.houses:
                 cx, cy = city_xy(self.data, city)
                 dx = (player.seat - (len(self.view.players) - 1) / 2) * 15
-                dy = 30 if label_above(self.data, city) else -30
+                dy = label_places(self.data, self.lang)[city][3]
                 p.rect(
                     MARGIN + cx + dx - 6,
                     top + cy + dy - 6,
@@ -244,7 +246,16 @@ class Board:
         x += put(p, x, y + 22, f"{pl.vp} {w['vp']}", 18, bold=True) + 16
         favour = f"♦ {pl.favour} ({w['limit']} {pl.hand_limit}, ×{pl.multiplier})"
         x += put(p, x, y + 22, favour, 16) + 16
-        x += put(p, x, y + 22, w["cards"].format(n=pl.hand_size, m=pl.hand_limit), 16) + 16
+        x += (
+            put(
+                p,
+                x,
+                y + 22,
+                w["card" if pl.hand_size == 1 else "cards"].format(n=pl.hand_size, m=pl.hand_limit),
+                16,
+            )
+            + 16
+        )
         put(p, x, y + 22, w["houses"].format(n=pl.supply), 16)
         state = ""
         if pl.placed and self.view.phase in ("setup", "place"):
@@ -379,13 +390,67 @@ def city_xy(data: Data, city: str) -> tuple[float, float]:
     return 50 + record.x * 8.0, 60 + record.y * 4.3
 
 
-def label_above(data: Data, city: str) -> bool:
-    """A name goes above its city when a neighbour's name would sit beside it below."""
-    here = data.city[city]
-    return any(
-        other.id != city and abs(other.x - here.x) <= 12 and 0 <= other.y - here.y <= 3
-        for other in data.cities
-    )
+Box = tuple[float, float, float, float]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+@lru_cache(maxsize=8)
+def label_places(data: Data, lang: str) -> dict[str, tuple[float, float, str, float]]:
+    """Where each city's name goes, so that names, cities, house rows and tile counts do not
+    overlap: (x, y, align, houses' dy). Each name takes the free place nearest below, above,
+    right or left of its city (the city's houses go on the other side); a few rounds let a
+    name placed early make room for a later one."""
+    p = Painter(10, 10, lang=lang)
+    goods = GOODS_NAMES[lang]
+    fixed: list[Box] = []
+    for city in data.cities:
+        cx, cy = city_xy(data, city.id)
+        fixed.append((cx - 19, cy - 19, cx + 19, cy + 19))  # the city
+        fixed.append((cx + 16, cy - 17, cx + 44, cy + 1))  # its tile count (×4)
+    options: dict[str, list[tuple[tuple[float, float, str, float], Box, Box]]] = {}
+    for city in data.cities:
+        cx, cy = city_xy(data, city.id)
+        name = data.city_name(city.id, lang) + (
+            f" ({goods[city.goods]})" if city.goods is not None else ""
+        )
+        width = p.measure(name, 14, bold=True) + 6
+        shift = width / 3
+        spots = (
+            (cx, cy + 30, "centre", -30.0),
+            (cx - shift, cy + 30, "centre", -30.0),
+            (cx + shift, cy + 30, "centre", -30.0),
+            (cx, cy - 30, "centre", 30.0),
+            (cx - shift, cy - 30, "centre", 30.0),
+            (cx + shift, cy - 30, "centre", 30.0),
+            (cx + 22, cy + 14, "left", -30.0),
+            (cx - 22, cy + 14, "right", -30.0),
+            (cx, cy + 48, "centre", -30.0),
+            (cx - 2 * shift, cy - 30, "centre", 30.0),
+            (cx - 2 * shift, cy + 30, "centre", -30.0),
+        )
+        options[city.id] = []
+        for x, y, align, houses in spots:
+            left = {"centre": x - width / 2, "left": x, "right": x - width}[align]
+            box = (left, y - 10, left + width, y + 10)
+            row = (cx - 32, cy + houses - 8, cx + 32, cy + houses + 8)
+            if box[0] >= 2 and box[2] <= MAP_W - 2 and box[1] >= 2 and box[3] <= MAP_H - 2:
+                options[city.id].append(((x, y, align, houses), box, row))
+    chosen = {city_id: places[0] for city_id, places in options.items()}
+    for _ in range(4):
+        for city_id, places in options.items():
+            others = [b for c, (_, box, row) in chosen.items() if c != city_id for b in (box, row)]
+            obstacles = fixed + others
+
+            def cost(spot: tuple[object, Box, Box], obstacles: list[Box] = obstacles) -> float:
+                return sum(_overlap(spot[1], t) + _overlap(spot[2], t) for t in obstacles)
+
+            chosen[city_id] = min(places, key=cost)
+    return {city_id: spot[0] for city_id, spot in chosen.items()}
 
 
 @lru_cache(maxsize=8)
@@ -410,15 +475,8 @@ def map_base(data: Data, lang: str, scale: float) -> Image.Image:
         name = data.city_name(city.id, lang)
         if city.goods is not None:
             name += f" ({goods[city.goods]})"
-        p.text(
-            cx,
-            cy + (-30 if label_above(data, city.id) else 30),
-            name,
-            14,
-            bold=True,
-            fill=dark,
-            align="centre",
-        )
+        x, y, align, _houses = label_places(data, lang)[city.id]
+        p.text(x, y, name, 14, bold=True, fill=dark, align=align)
     return p.image
 
 
@@ -441,7 +499,16 @@ def card_chip(data: Data, card_id: str, lang: str, scale: float, marked: bool) -
         align="right",
         max_width=CHIP_W - 56,
     )
-    p.text(8, 50, action_text(card, lang), 14, fill=INK, max_width=CHIP_W - 14)
+    # The action in up to two lines (three, smaller, for the longest), never cut off.
+    action = action_text(card, lang)
+    for size, most in ((14, 2), (13, 2), (12, 3)):
+        lines = p.wrap(action, size, CHIP_W - 14)
+        if len(lines) <= most:
+            break
+    lines = lines[:3]
+    if len(lines) > 1:
+        lines[-1] = p.fit(lines[-1], size, CHIP_W - 14)
+    p.lines(8, 28 + (CHIP_H - 28) / 2, lines, size, fill=INK, align="left", leading=1.2)
     return p.image
 
 

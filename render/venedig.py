@@ -48,6 +48,7 @@ TEXTS = {
     "gold": ("Gold", "金"),
     "pos": ("gondola {n}", "ゴンドラ {n}"),
     "cards": ("{n} cards", "{n}枚"),
+    "card": ("{n} card", "{n}枚"),
     "tiles": ("gold tiles: {s} swamp, {t} treasure", "金タイル: 沼地{s} 財宝{t}"),
     "out": ("Out:", "前:"),
     "architect": ("architect", "建築家"),
@@ -60,7 +61,11 @@ TEXTS = {
     "virtual": ("Virtual player", "仮想プレーヤー"),
     "final": ("Final result", "最終結果"),
     "final_row": (
-        "{before} + {gold} gold → {steps} step(s) = {after}",
+        "{before} + {gold} gold → {steps} steps = {after}",
+        "{before} + 金{gold} → {steps}マス = {after}",
+    ),
+    "final_row_one": (
+        "{before} + {gold} gold → {steps} step = {after}",
         "{before} + 金{gold} → {steps}マス = {after}",
     ),
     "posts": ("Posts", "ゴンドラの柱"),
@@ -126,7 +131,9 @@ def space_tile(label: str, site: str | None, fill: RGB, ink: RGB, scale: float) 
     p = _tile_painter(scale)
     cx, cy = TILE_W / 2, TILE_H / 2
     hexagon(p, cx, cy, HEX - 1, fill, mix(fill, INK, 0.35))
-    p.text(cx, cy - (9 if site else 0), label, 15, fill=ink, bold=True, align="centre")
+    # Large enough to read at phone width (the image is about 400 px wide there).
+    size = 17 if site else 19
+    p.text(cx, cy - (10 if site else 0), label, size, fill=ink, bold=True, align="centre")
     if site:
         # A bridge site end: its id, so a Ponte can be chosen by what the map shows.
         p.pill(cx, cy + 13, site, 14, fill=mix(WATER_DARK, INK, 0.3), align="centre", pad=3)
@@ -148,11 +155,11 @@ def track_tile(label: str, colour: RGB | None, scale: float) -> Image.Image:
     cx, cy = TILE_W / 2, TILE_H / 2
     if colour is None:
         p.disc(cx, cy, HEX * 1.2, mix(WATER, WHITE, 0.45), WATER_DARK, 1.5)
-        p.text(cx, cy, label, 14, fill=INK, bold=True, align="centre")
+        p.text(cx, cy, label, 17 if len(label) <= 2 else 13, fill=INK, bold=True, align="centre")
     else:
         p.disc(cx, cy, HEX * 1.45, WHITE)
         p.disc(cx, cy, HEX * 1.3, colour)
-        p.text(cx, cy, label, 15, fill=WHITE, bold=True, align="centre")
+        p.text(cx, cy, label, 18 if len(label) <= 2 else 14, fill=WHITE, bold=True, align="centre")
     return p.image
 
 
@@ -360,7 +367,7 @@ class Board:
     def players_height(self) -> float:
         rows = len(self.view.players) + (1 if self.view.virtual is not None else 0)
         mine = 80 if self.me is not None and self.me.hand is not None else 0
-        return 60 * rows + 72 + mine
+        return 68 * rows + 72 + mine
 
     def chips(
         self,
@@ -393,7 +400,7 @@ class Board:
         rows: list[tuple[str, RGB, str, Sequence[int]]] = []
         for player in view.players:
             info = (
-                f"{t('pos', lang, n=player.pos)} · {t('cards', lang, n=player.hand_size)} · "
+                f"{t('pos', lang, n=player.pos)} · {t('card' if player.hand_size == 1 else 'cards', lang, n=player.hand_size)} · "
                 + t("tiles", lang, s=player.swamp_count, t=player.treasure_count)
             )
             rows.append((player.id, seat_colour(player.seat, n), info, player.front))
@@ -405,26 +412,26 @@ class Board:
                 MARGIN,
                 y,
                 right,
-                y + 52,
+                y + 60,
                 10,
                 mix(PANEL, WHITE, 0.4) if active else PANEL,
                 PANEL_EDGE,
                 1.5,
             )
-            p.rect(MARGIN + 2, y + 2, MARGIN + 12, y + 50, colour)
+            p.rect(MARGIN + 2, y + 2, MARGIN + 12, y + 58, colour)
             p.text(
-                MARGIN + 24, y + 17, p.fit(self.names[seat_id], 18, 260, bold=True), 18, bold=True
+                MARGIN + 24, y + 18, p.fit(self.names[seat_id], 22, 300, bold=True), 22, bold=True
             )
             if info:
-                p.text(MARGIN + 24, y + 39, p.fit(info, 14, 420), 14, fill=INK_SOFT)
+                p.text(MARGIN + 24, y + 44, p.fit(info, 17, 436), 17, fill=INK)
             x: float = MARGIN + 470
-            x = self.chips(p, x, y + 26, front, right - 200)
+            x = self.chips(p, x, y + 30, front, right - 200)
             for kind in held.get(seat_id, []):
                 label = f"{type_name(kind, lang)} {t('architect', lang)}"
                 if x + p.measure(label, 14, bold=True) + 16 > right:
                     break
-                x += p.pill(x, y + 26, label, 14, fill=INK, ink=TYPE_COLOUR[TYPES[kind]]) + 6
-            y += 60
+                x += p.pill(x, y + 30, label, 14, fill=INK, ink=TYPE_COLOUR[TYPES[kind]]) + 6
+            y += 68
         if self.me is not None and self.me.hand is not None:
             colour = seat_colour(self.me.seat, n)
             p.round_rect(MARGIN, y, right, y + 72, 10, mix(colour, WHITE, 0.85), colour, 2)
@@ -473,7 +480,7 @@ class Board:
             )
             f = final.get(player.seat)
             row = t(
-                "final_row",
+                "final_row_one" if f and f.steps == 1 else "final_row",
                 lang,
                 before=f.before if f else player.pos,
                 gold=sum(f.values) if f else 0,

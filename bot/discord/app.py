@@ -385,10 +385,12 @@ class Bot(commands.AutoShardedBot):
                 panel = await hand_panel(self, table.id, seat.user, lang)
                 await interaction.edit_original_response(**as_edit(panel))
             except errors.TableError:
-                self.panels.drop(table.id, seat.user)
+                self.panels.drop(table.id, seat.user, interaction)
             except discord.HTTPException as error:
+                # That panel only: the member may have opened a newer one meanwhile (which
+                # deleted this one), and the newer one goes on being updated.
                 log.info("panel of %s at %s not updated: %s", seat.user, table.id, error)
-                self.panels.drop(table.id, seat.user)
+                self.panels.drop(table.id, seat.user, interaction)
             else:
                 if "view" in panel:
                     panel["view"].stop()

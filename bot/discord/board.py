@@ -108,7 +108,35 @@ def alt_text(view: BaseModel, lang: str) -> str | None:
     except Exception:
         log.exception("the text board of a %s view failed; no alt text", game_id)
         return None
-    return clip(text, ALT_TEXT_MAX) or None
+    return fit_lines(text, ALT_TEXT_MAX) or None
+
+
+def fit_lines(text: str, limit: int) -> str:
+    """A text board within `limit` characters, shortened the way a reader loses least: first
+    the runs of indented lines go (a seat's details, a map's rows), last first; then whole
+    lines from the end. The unindented lines of every game's text board say the phase, who acts and each
+    seat's public standing, so they stay whenever they fit."""
+    if len(text) <= limit:
+        return text
+    lines = text.splitlines()
+    # Runs of indented lines go together (a map's rows with their header), the last run first.
+    runs: list[list[int]] = []
+    for i, line in enumerate(lines):
+        if line[:1].isspace():
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+    kept = [True] * len(lines)
+    size = len(text) + len(" …")
+    while size > limit and runs:
+        for dropped in runs.pop():
+            kept[dropped] = False
+            size -= len(lines[dropped]) + 1
+    shortened = [line for line, keep in zip(lines, kept, strict=True) if keep]
+    while shortened and len("\n".join([*shortened, "…"])) > limit:
+        shortened.pop()
+    return "\n".join([*shortened, "…"]) if shortened else clip(text, limit)
 
 
 class BoardImage:
@@ -283,9 +311,10 @@ async def _post_or_edit(
     boards = [m for m in await bot.service.messages(table_id) if m.kind == "board"]
     latest = max(boards, key=lambda m: (m.version, m.posted_at)) if boards else None
     message: discord.Message | None = None
-    if latest is not None and not fresh and continues(update, latest.version):
-        # The same person is still to act: their board is brought up to date in place, so
-        # the thread gets one message per change of whoever must act.
+    if latest is not None and not fresh and update.edit:
+        # Nobody new must act (the same person goes on, or more choices of a simultaneous
+        # step arrive): the latest board is brought up to date in place, pinging nobody, so
+        # the thread gets one message per decision that became someone's.
         message = await _edit(bot, update, latest)
     if message is None:
         message = await _post(bot, update, interaction)
@@ -296,16 +325,6 @@ async def _post_or_edit(
             table_id, str(message.id), str(message.channel.id), version=update.version
         )
     return message
-
-
-def continues(update: Update, posted: int) -> bool:
-    """Whether every move since the board of version `posted` was made by the one human still
-    to act (a Pub decision, an Observatory draw): that board pinged them already."""
-    humans = [s for s in update.to_act if not s.is_ai]
-    if update.finished or len(update.to_act) != 1 or len(humans) != 1:
-        return False
-    since = [m for m in update.moves if m.seq > posted]
-    return bool(since) and all(m.seat == humans[0].seat and m.by == "player" for m in since)
 
 
 async def _edit(bot: Host, update: Update, latest: Any) -> discord.Message | None:
@@ -345,9 +364,11 @@ async def _post(
     image = await render_png(bot, update.view, lang)
     components = await board_view(bot, table, update.to_act, update.view, update.finished)
     chart = await final_chart(bot, table) if update.finished and image is not None else None
-    # Those in their quiet hours are named but not pinged; their ping is held until they end.
-    humans = [] if update.finished else [s for s in update.to_act if not s.is_ai]
-    mentions = mentions_of(await bot.service.mention_now(table, humans))
+    # Only the members a decision became theirs for are pinged; the others to act were pinged by
+    # an earlier board (the text still names them all). Those in their quiet hours are named but
+    # not pinged: their ping is held until the quiet hours end.
+    newly = [] if update.finished else [s for s in update.ping if not s.is_ai]
+    mentions = mentions_of(await bot.service.mention_now(table, newly))
     nonce = board_nonce(table.id, update.version)
 
     def payload() -> dict[str, Any]:

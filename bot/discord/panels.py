@@ -72,8 +72,14 @@ class Panels:
             return None
         return interaction, lang
 
-    def drop(self, table_id: str, user: str) -> None:
-        self._live.pop((table_id, user), None)
+    def drop(
+        self, table_id: str, user: str, interaction: discord.Interaction[Any] | None = None
+    ) -> None:
+        """Forget the member's live panel; given `interaction`, only if that is still the live
+        one (a newer panel opened meanwhile keeps being updated)."""
+        entry = self._live.get((table_id, user))
+        if entry is not None and (interaction is None or entry[0] is interaction):
+            del self._live[(table_id, user)]
 
     def _forget_expired(self) -> None:
         now = self.clock()

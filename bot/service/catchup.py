@@ -7,17 +7,21 @@ it again, so a board lost in a crash can be posted later (the outbox) and a seat
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from bot.service import errors
 from bot.service.i18n import Text
+from bot.service.pings import Stretches
 from bot.service.positions import initial_state
 from bot.service.table_core import LoadedTable, TableCore, UpdateBuilder, game_name, seat_names
 from bot.service.undo_log import replay_states, undo_played, undo_target
 from bot.service.updates import Update
+
+log = logging.getLogger(__name__)
 
 # Boards of tables changed longer ago than this are no longer owed (the channel is likely gone).
 OUTBOX_HORIZON: Final = 7 * 86400.0
@@ -34,6 +38,7 @@ class Narrated:
     seq: int = 0
     played_at: float | None = None
     steps: list[tuple[int, UpdateBuilder]] = field(default_factory=list)
+    turns: dict[int, str | None] = field(default_factory=dict)  # version -> whose turn (turn_of)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,22 +71,32 @@ class CatchUpActions(TableCore):
                 Text.of("table.started", game=game_name(game), seats=seat_names(record.seats))
             )
             start.headline.extend(start.narrate(game, record, state))
-            narrated = Narrated(state=state, start=start)
+            narrated = Narrated(state=state, start=start, turns={0: game.turn_of(state)})
         if narrated.seq < record.version:
             # The log only grows: what was narrated stays true, so only new moves are replayed.
+            # Another narration of this table (a panel refreshed while a board is posted) may
+            # replay the same entries meanwhile, on the same cache: an entry is applied only
+            # where the cache has not reached it yet, so each is told once, on the state the
+            # log says it was played on.
             for entry in await self.store.moves(record.id, after=narrated.seq):
+                if entry.seq != narrated.seq + 1:
+                    continue
                 step = UpdateBuilder()
                 if undo_target(entry) is not None:
                     # An accepted undo: the table went back to the state before the move it
                     # took back; the story keeps both the move and its undo.
                     logged = await self.store.moves(record.id)
+                    if entry.seq != narrated.seq + 1:
+                        continue
                     narrated.state = replay_states(game, record, logged[: entry.seq])[-1]
+                    narrated.turns[entry.seq] = game.turn_of(narrated.state)
                     step.moves.append(undo_played(entry))
                     narrated.steps.append((entry.seq, step))
                     narrated.seq, narrated.played_at = entry.seq, entry.played_at
                     continue
                 move = game.parse(entry.notation)
                 narrated.state = game.apply(narrated.state, entry.seat, move)
+                narrated.turns[entry.seq] = game.turn_of(narrated.state)
                 waited = (
                     None if narrated.played_at is None else entry.played_at - narrated.played_at
                 )
@@ -97,7 +112,9 @@ class CatchUpActions(TableCore):
             builder.headline.extend(narrated.start.headline)
             builder.private.extend(narrated.start.private)
         for seq, step in narrated.steps:
-            if seq > after:
+            # Up to the version read: another call may have carried the cache further meanwhile,
+            # and a board must not tell moves its own state (who acts) does not show yet.
+            if after < seq <= record.version:
                 builder.moves.extend(step.moves)
                 builder.private.extend(step.private)
         return builder
@@ -111,33 +128,46 @@ class CatchUpActions(TableCore):
         return await self.store.unposted(self.clock() - OUTBOX_HORIZON)
 
     async def board(self, table_id: str) -> Update:
-        """The board owed now: what happened since the last turn of the one person to act (all
-        moves of others and AIs, scorings), or since the last posted board otherwise."""
-        loaded = await self._current(table_id)
-        posted = await self.store.board_version(table_id)
-        after = -1 if posted is None else posted
-        game = loaded.game
-        if game is not None and loaded.record.status == "playing":
-            acting = game.to_act(loaded.peek())
-            humans = [s for s in loaded.record.seats if s.kind == "human" and s.seat in acting]
-            if len(humans) == 1:
-                after = min(after, await self._last_turn(table_id, humans[0].seat))
-        builder = await self._replayed(loaded, after)
-        builder.private.clear()  # the public board carries no private notice
-        return builder.build(loaded)
+        """The board owed now, with whom it pings and whether it edits the latest board.
 
-    async def _last_turn(self, table_id: str, seat: str) -> int:
-        """The seq of `seat`'s last move before the moves it is making now (0: none).
-
-        A seat that moved and is still to act (a decision after its own move) is in the middle
-        of its turn: its turn began after its previous run of moves.
+        It pings the members a decision became theirs for since the latest board was posted
+        (see `bot.service.pings`); when there are none, the latest board is brought up to date
+        in place. Its story is what happened since its readers last saw the table: their last
+        turn, or the last board that asked them to act, so no line is told to them twice.
+        A story that cannot be told (a fault in narrating) leaves the board without it: the
+        board is posted all the same, and the fault is logged.
         """
-        moves = await self.store.moves(table_id)
-        run = len(moves)
-        while run > 0 and moves[run - 1].seat == seat:
-            run -= 1
-        earlier = [m.seq for m in moves[:run] if m.seat == seat]
-        return earlier[-1] if earlier else 0
+        loaded = await self._current(table_id)
+        record, game = loaded.record, loaded.game
+        if record.status == "lobby" or game is None:
+            raise errors.NotStarted()
+        posted = await self.store.board_version(table_id)
+        playing = record.status == "playing"
+        moves = [m for m in await self.store.moves(table_id) if m.seq <= record.version]
+        acting = game.to_act(loaded.peek()) if playing else frozenset()
+        humans = {s.seat for s in record.seats if s.kind == "human"}
+        try:
+            await self._replayed(loaded, record.version)  # the narration, up to date
+            turns = self._turns(table_id)
+            plan = Stretches(moves, acting, turns).plan(humans, posted, finished=not playing)
+            builder = await self._replayed(loaded, plan.after)
+        except errors.TableError:
+            raise
+        except Exception:
+            log.exception(
+                "table %s: narrating the board failed; posted without its story", table_id
+            )
+            plan = Stretches(moves, acting).plan(humans, posted, finished=not playing)
+            builder = UpdateBuilder()
+        builder.private.clear()  # the public board carries no private notice
+        update = builder.build(loaded)
+        ping = tuple(s for s in update.to_act if s.seat in plan.ping)
+        return replace(update, ping=ping, edit=plan.edit)
+
+    def _turns(self, table_id: str) -> dict[int, str | None]:
+        """Whose turn it was at each version narrated (the game's `turn_of`)."""
+        narrated = self._narrated.get(table_id)
+        return {} if narrated is None else dict(narrated.turns)
 
     async def unseen(self, table_id: str, user: str) -> Unseen:
         """`user`'s private notices since that seat last looked (see `mark_seen`)."""

@@ -235,6 +235,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "turn.next": {"en": "To act: {seats}", "ja": "手番：{seats}"},
     "game.over": {"en": "The game is over.", "ja": "ゲーム終了です。"},
+    "game.standing.one": {
+        "en": "{rank}. {seat}: {score} point",
+        "ja": "{rank}位 {seat}：{score}点",
+    },
     "game.standing": {
         "en": "{rank}. {seat}: {score} points",
         "ja": "{rank}位 {seat}：{score}点",

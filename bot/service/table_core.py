@@ -262,7 +262,12 @@ class UpdateBuilder:
         if outcome is not None:
             closing.append(Text.of("game.over"))
             closing.extend(
-                Text.of("game.standing", rank=s.rank, seat=s.seat, score=s.score)
+                Text.of(
+                    "game.standing.one" if s.score == 1 else "game.standing",
+                    rank=s.rank,
+                    seat=s.seat,
+                    score=s.score,
+                )
                 for s in outcome.standings
             )
         return Update(

@@ -9,6 +9,7 @@ guarded by the table's revision, so a cache made stale by another process is det
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -26,6 +27,7 @@ from bot.service.reminders import ReminderActions
 from bot.service.replay import Verification, verify
 from bot.service.store import (
     MessageRecord,
+    MoveRecord,
     SeatRecord,
 )
 from bot.service.table_core import (
@@ -86,6 +88,27 @@ def _listed(loaded: LoadedTable, seat: str, move: str | BaseModel) -> str | Base
         chosen: BaseModel = moves[index]
         return chosen
     return move
+
+
+def _only_others_chose(
+    since: Sequence[MoveRecord],
+    seat: str,
+    game: AnyGame | None,
+    loaded: LoadedTable,
+    move: str | BaseModel,
+) -> bool:
+    """Whether every move since a click's version is another seat's secret choice made while
+    `seat` owed its own (a simultaneous step still open for it), and the clicked move is still
+    one of its legal moves: nothing the seat could see has changed but who has chosen."""
+    if game is None or not since or loaded.record.status != "playing":
+        return False
+    if not all(m.secret and m.seat != seat and seat in m.acting for m in since):
+        return False
+    state = loaded.state
+    if seat not in game.to_act(state):
+        return False
+    asked = move if isinstance(move, str) else game.format(move, lang="en")
+    return asked in loaded.legal_texts(seat, state)
 
 
 class TableService(
@@ -221,6 +244,11 @@ class TableService(
                 raise errors.AlreadyPlayed(
                     move=Text.each(lambda lang: game.format(played, lang=lang))
                 )
+        if strict and not own and _only_others_chose(since, seat.seat, game, loaded, move):
+            # Clicked a moment before the board changed, and all that changed since is that
+            # others made their secret choices of the same step: the member saw what is there
+            # now (but the marks of who has chosen), and the move is still theirs to make.
+            return
         if strict or own:
             raise errors.StaleBoard()
         if since and seat.seat not in since[0].acting:

@@ -143,6 +143,10 @@ class Update:
     view: BaseModel  # the public view (viewer None)
     outcome: Outcome | None
     closing: tuple[Text, ...] = field(default=())  # final standings when the game ended
+    # For a board (TableService.board): the members it pings, those a decision became theirs
+    # for since the latest board; and whether it is that board brought up to date in place.
+    ping: tuple[SeatInfo, ...] = field(default=())
+    edit: bool = False
 
     @property
     def version(self) -> int:
@@ -161,7 +165,8 @@ class Update:
             if move.by == "auto" or not move.events:
                 lines.append(move.text.get(lang))
             lines.extend(event.get(lang) for event in move.events)
-        lines.extend(text.get(lang) for text in self.closing)
+        # A game that tells its own end ("The game is over.") is not told it twice.
+        lines.extend(line for text in self.closing if (line := text.get(lang)) not in lines)
         return lines
 
     def notices_for(self, seat: str) -> list[Notice]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.base import Event
+from games.base import Event, counted
 from games.catan.data import RESOURCES
 from games.catan.notation import build_name, payment_words, resource_name
 
@@ -135,10 +135,13 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
             f"運命カードを裏返しました：{'白' if d.get('white') else '黒'}の面。",
         ),
         "reshuffle": lambda: (
-            f"The discard pile was shuffled into a new draw pile of {d['size']} cards.",
+            f"The discard pile was shuffled into a new draw pile of {counted(d['size'], 'card')}.",
             f"捨て場をシャッフルして新しい山（{d['size']}枚）にしました。",
         ),
-        "draw": lambda: (f"{who} drew {d['count']} card(s).", f"{who}は{d['count']}枚引きました。"),
+        "draw": lambda: (
+            f"{who} drew {counted(d['count'], 'card')}.",
+            f"{who}は{d['count']}枚引きました。",
+        ),
         "drawn": lambda: (
             f"You drew: {_cards(d['cards'], 'en')}.",
             f"あなたが引いたカード: {_cards(d['cards'], 'ja')}。",

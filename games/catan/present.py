@@ -13,6 +13,7 @@ from games.adapters import (
     Param,
     bilingual,
 )
+from games.base import counted
 from games.catan.data import RESOURCES, CatanData
 from games.catan.models import Move, View
 from games.catan.narration import EVENT_NAMES
@@ -183,6 +184,28 @@ def building_text(view_building: object, lang: str, data: CatanData) -> str:
     return build_name("settlement", lang)
 
 
+def expansion_kinds(ids: Sequence[str], data: CatanData | None = None) -> list[tuple[str, int]]:
+    """City expansions by the kind a player recognises (name and VP), each with how many are
+    left: the two Kirche cards differ only in their mark, so they are "church ×2"."""
+    if data is None:
+        from games.catan.data import shipped
+
+        data = shipped()
+    kinds: dict[str, int] = {}
+    for card_id in ids:
+        card = data.expansion(card_id)
+        name = f"{card.name}:{card.vp}"
+        kinds[name] = kinds.get(name, 0) + 1
+    return list(kinds.items())
+
+
+def expansion_label(kind: str, count: int, lang: str, *, vp: bool = False) -> str:
+    """A kind from `expansion_kinds` in words: "church", "church 3 ×2" with `vp`."""
+    name, points = kind.rsplit(":", 1)
+    label = EXPANSION_NAMES[name]["ja" if lang == "ja" else "en"] + (f" {points}" if vp else "")
+    return label + (f" ×{count}" if count > 1 else "")
+
+
 def board_text(data: CatanData, view: View, lang: str, names: Mapping[str, str]) -> str:
     """The position in plain text: turn and phase, piles and market, then each player."""
     ja = lang == "ja"
@@ -227,7 +250,7 @@ def board_text(data: CatanData, view: View, lang: str, names: Mapping[str, str])
             f"settlements {view.settlement_stack}, knights {view.knight_stack}, destiny {arrow}"
         )
     left = sep.join(
-        EXPANSION_NAMES[str(data.expansion(x).name)]["ja" if ja else "en"] for x in view.expansions
+        expansion_label(kind, count, lang) for kind, count in expansion_kinds(view.expansions, data)
     )
     lines.append(("都市開発: " if ja else "Expansions: ") + (left or "-"))
     for p in view.players:
@@ -239,8 +262,8 @@ def board_text(data: CatanData, view: View, lang: str, names: Mapping[str, str])
             )
         else:
             line = (
-                f"{who(p.id)}: {p.vp} VP, {p.hand_size} in hand, {p.roads} roads, "
-                f"{p.knights} knights (exchanges {p.allowance}, draws {p.draw_count})"
+                f"{who(p.id)}: {p.vp} VP, {p.hand_size} in hand, {counted(p.roads, 'road')}, "
+                f"{counted(p.knights, 'knight')} (exchanges {p.allowance}, draws {p.draw_count})"
             )
         if p.owed:
             line += f" 返却待ち{p.owed}" if ja else f", owed {p.owed}"

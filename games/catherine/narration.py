@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Event
+from games.base import Event, counted
 from games.catherine.data import KINDS, Card, Data
 
 PHASE_NAMES = {
@@ -136,7 +136,7 @@ def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]
     if kind == "reshuffle":
         if ja:
             return f"捨て札{d['count']}枚をシャッフルして新しい山札にしました。"
-        return f"The discard pile ({d['count']} cards) is shuffled into a new deck."
+        return f"The discard pile ({counted(d['count'], 'card')}) is shuffled into a new deck."
     if kind == "reveal":
         if ja:
             parts = [
@@ -221,7 +221,7 @@ def describe_event(data: Data, event: Event, lang: str, names: Mapping[str, str]
         count = sum(len(c) for c in d["cards"].values())
         if ja:
             return f"ディスプレイを片付け、{count}枚を捨て札にしました。"
-        return f"Displays cleaned up: {count} cards to the discard pile."
+        return f"Displays cleaned up: {counted(count, 'card')} to the discard pile."
     if kind == "final":
         parts = []
         for seat, s in d["scores"].items():

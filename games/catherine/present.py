@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.adapters import CommandGroup, MoveCommand, MoveGroup, Offer, bilingual, move_param
+from games.base import counted
 from games.catherine.data import KINDS, Data
 from games.catherine.models import Move, View
 from games.catherine.narration import GOODS_NAMES, PHASE_NAMES, action_text
@@ -207,7 +208,7 @@ def board_text(data: Data, view: View, lang: str, names: Mapping[str, str]) -> s
         else:
             lines.append(
                 f"{who(p.id)}: {p.vp} VP, favour {p.favour} (limit {p.hand_limit}, ×{p.multiplier}), "
-                f"{p.hand_size} in hand, {p.supply} houses left, order {p.order}{placed}"
+                f"{p.hand_size} in hand, {counted(p.supply, 'house')} left, order {p.order}{placed}"
             )
         row = " ".join(c + (f"/{b}" if b else "") for c, b in zip(p.row, p.below, strict=True))
         lines.append(("  列: " if ja else "  Rows: ") + (row or "-"))

@@ -166,6 +166,12 @@ class Venedig(ModularGame[State, Move, View, Data]):
                 return index
         return -1
 
+    def turn_of(self, state: State) -> str | None:
+        """The player whose turn it is: a master builder placing a building decides inside it."""
+        if state.phase == "over" or state.turn >= len(state.players):
+            return None
+        return state.players[state.turn].id
+
     def to_act(self, state: State) -> frozenset[str]:
         seat = core.actor(state)
         if seat is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import IllegalMove
+from games.base import IllegalMove, counted
 from games.venedig.catalog import DONE, Catalog, conversions
 from games.venedig.core import actor, builder_of, free_spaces, gold, locations, out, swamp_spaces
 from games.venedig.data import CASA, TYPES
@@ -212,8 +212,14 @@ def explain(state: State, cat: Catalog, seat: int, move: Move) -> IllegalMove:
             )
         room = data.required[kind] - out(state, kind)
         return IllegalMove(
-            f"Only {room} more {move.type} card(s) may join that building.",
+            f"Only {counted(room, f'more {move.type} card')} may join that building.",
             f"その建物に出せるのはあと{room}枚です。",
+        )
+    if isinstance(move, Keep) and phase == "limit":
+        held = ", ".join(TYPES[k] for k, n in enumerate(player.front) if n)
+        return IllegalMove(
+            f"Keep exactly two types of the cards in front of you ({held}).",
+            f"前に出したカードから、ちょうど2種類を残してください（{held}）。",
         )
     if isinstance(move, Done) and phase == "build":
         return IllegalMove(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.base import Event
+from games.base import Event, counted
 from games.venedig.models import VIRTUAL
 from games.venedig.notation import type_name
 
@@ -57,7 +57,7 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
         ),
         "turn": lambda: (f"{who}'s turn.", f"{who}の手番です。"),
         "play": lambda: (
-            f"{who} played {d['count']} {kind()} card(s)"
+            f"{who} played {counted(d['count'], kind() + ' card')}"
             + (" and took the architect" if d["architect"] else "")
             + (": the group is complete." if d["complete"] else "."),
             f"{who}は{kind()}のカードを{d['count']}枚出しました"
@@ -99,7 +99,7 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
             ),
         ),
         "convert": lambda: (
-            f"{who} converted gold {values()} into {d['steps']} step(s).",
+            f"{who} converted gold {values()} into {counted(d['steps'], 'step')}.",
             f"{who}は金{values()}を{d['steps']}移動ポイントに換えました。",
         ),
         "done": lambda: (f"{who} ended step 1.", f"{who}は建設アクションを終えました。"),
@@ -134,7 +134,7 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
             f"カードプールが4種類になったので、{'、'.join(type_name(c, 'ja') for c in d['cards'])}を捨て札にしました。",
         ),
         "reshuffle": lambda: (
-            f"The discard pile is shuffled into a new deck of {d['deck']} cards.",
+            f"The discard pile is shuffled into a new deck of {counted(d['deck'], 'card')}.",
             f"捨て札を混ぜて山札（{d['deck']}枚）にしました。",
         ),
         "virtual": lambda: (
@@ -160,7 +160,7 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
             f"仮想プレーヤーの家を{d['at']}に置きました。",
         ),
         "final": lambda: (
-            f"Final conversion: {who} turns gold {values()} into {d['steps']} step(s): "
+            f"Final conversion: {who} turns gold {values()} into {counted(d['steps'], 'step')}: "
             f"{d['before']} → {d['after']}.",
             f"最終換金: {who}は金{values()}を{d['steps']}マスに換えました: {d['before']} → {d['after']}。",
         ),
@@ -186,7 +186,7 @@ def _draw_text(who: str, d: dict[str, Any]) -> tuple[str, str]:
         taken_en.append(f"{pool_en} from the pool")
         taken_ja.append(f"プールから{pool_ja}")
     if d["deck"]:
-        taken_en.append(f"{d['deck']} card(s) from the deck")
+        taken_en.append(f"{counted(d['deck'], 'card')} from the deck")
         taken_ja.append(f"山札から{d['deck']}枚")
     en += " took " + (" and ".join(taken_en) or "no card") + "."
     ja += ("、".join(taken_ja) or "カードなし") + "を取りました。"

@@ -124,12 +124,21 @@ def _bad(text: str) -> InvalidMove:
     )
 
 
+def _keep_two() -> InvalidMove:
+    return InvalidMove(
+        "Keep exactly two types (e.g. `keep palazzo campo`).",
+        "ちょうど2種類を残してください（例: `残す 宮殿 広場`）。",
+    )
+
+
 def parse_move(text: str) -> Move:
     words = normalise(text).split(" ")
     verb = _VERB.get(words[0]) if words and words[0] else None
     if verb is None:
         raise _bad(text)
     rest = [w for w in words[1:] if _WORD.get(w) != "take"]
+    if verb == "keep" and len(set(rest)) != 2:
+        raise _keep_two()
     try:
         move = _parse(verb, rest)
     except (ValueError, IndexError, ValidationError):
@@ -151,7 +160,15 @@ def _location(word: str) -> str | None:
         return None
     if not _LOCATION.match(word):
         raise ValueError(word)
-    return word.upper()
+    # The spaces of a building in any order name the same place: the map's order is by row
+    # letter, then number (D7-D8), as the locations are listed.
+    parts = word.upper().split("-")
+    return "-".join(
+        sorted(
+            parts,
+            key=lambda p: (p.rstrip("0123456789"), int(p.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))),
+        )
+    )
 
 
 def _parse(verb: str, rest: list[str]) -> Move | None:

@@ -14,6 +14,7 @@ from games.adapters import (
     bilingual,
     move_param,
 )
+from games.base import counted
 from games.venedig.core import points_for
 from games.venedig.data import CASA, PONTE, TYPES, Data
 from games.venedig.models import VIRTUAL, Build, Casa, Convert, Move, Solo, View
@@ -65,7 +66,7 @@ def offers(data: Data, view: View, moves: Sequence[Move], lang: str) -> list[Off
             detail = f"{points} ポイント" if lang == "ja" else f"scores {points}"
         elif isinstance(move, Convert):
             steps = sum(move.values) // data.gold_per_step
-            detail = f"{steps} マス進む" if lang == "ja" else f"{steps} step(s)"
+            detail = f"{steps} マス進む" if lang == "ja" else counted(steps, "step")
         out.append(
             Offer(
                 move=format_move(move),
@@ -244,10 +245,11 @@ def board_text(data: Data, view: View, lang: str, names: Mapping[str, str]) -> s
         acting = sep.join(who(s) for s in view.to_act)
         lines.append(f"手番: {acting}" if ja else f"To act: {acting}")
     lines.extend(_map(view, data))
+    # Indented with the map: a text too long for an image description drops both together.
     lines.append(
-        "~ 沼地、空白 空き、c 家 P 宮殿 C 広場 B 教会 p 橋"
+        "  ~ 沼地、空白 空き、c 家 P 宮殿 C 広場 B 教会 p 橋"
         if ja
-        else "~ swamp, blank free; c Casa, P Palazzo, C Campo, B Basilika, p Ponte"
+        else "  ~ swamp, blank free; c Casa, P Palazzo, C Campo, B Basilika, p Ponte"
     )
     for p in view.players:
         if ja:

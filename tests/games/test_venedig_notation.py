@@ -88,3 +88,35 @@ def test_move_commands_make_moves_from_whole_or_partial_options():
         assert GAME.format(GAME.resolve(state, "A", text)) == f"casa {label(5, 2)}"
     play_text = GAME.command_text(commands["play"], {"type": "palazzo", "count": 2})
     assert GAME.parse(play_text) == GAME.parse("play palazzo 2")
+
+
+def test_the_spaces_of_a_building_may_be_named_in_any_order() -> None:
+    assert GAME.parse("build palazzo D8-D7") == GAME.parse("build palazzo D7-D8")
+    assert GAME.parse("solo basilika C16-C11-C12") == GAME.parse("solo basilika C11-C12-C16")
+    assert GAME.format(GAME.parse("casa a7")) == "casa A7"
+
+
+def limit_step():
+    from tests.games.venedig_helpers import counts, with_architect
+
+    state = start(3)
+    state = with_player(state, "A", front=counts(palazzo=1, campo=1, basilika=2))
+    state = with_player(state, "B", front=counts(basilika=1))
+    state = with_architect(state, "basilika", 0)
+    return play(state, "A", "done")
+
+
+@pytest.mark.parametrize("text", ["keep palazzo campo basilika", "keep a b c", "keep campo campo"])
+def test_keeping_other_than_two_types_says_keep_exactly_two(text: str) -> None:
+    # What a player typed that is no move is explained by the parser (the service shows it).
+    with pytest.raises(InvalidMove) as refused:
+        GAME.parse(text)
+    assert "exactly two types" in str(refused.value)
+    assert "ちょうど2種類" in refused.value.message("ja")
+
+
+def test_keeping_two_types_not_in_front_says_which_may_be_kept() -> None:
+    state = limit_step()
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, "A", GAME.parse("keep palazzo ponte"))
+    assert "exactly two types" in str(refused.value) and "campo" in str(refused.value).lower()
