@@ -213,7 +213,7 @@ class SqliteStore(SharedQueries):
             if isinstance(error, CannotOpen):
                 raise
             cause = error.__cause__ if isinstance(error, errors.StorageUnavailable) else error
-            reason = str(cause)
+            reason = " ".join(str(cause).split())  # one line, even where it quotes a schema
             if isinstance(cause, UnicodeDecodeError):  # SQLite quoted bytes that are no text
                 reason = "the file is damaged (its schema is unreadable)"
             raise CannotOpen(f"{path}: cannot open the database: {reason}") from error
