@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.service.config import Settings, is_postgres
 from bot.service.store.backup import BackupFailed, backup, restore
+from games.base import counted
 
 PG_BACKUP = (
     "The database is PostgreSQL: back it up with pg_dump, e.g. "
@@ -51,7 +52,7 @@ def run(arguments: argparse.Namespace, settings: Settings) -> int:
             print(
                 f"✓ backup of {database} written to {arguments.path} ({size:,} bytes): "
                 f"integrity_check ok, schema version {checked.schema}, "
-                f"{checked.tables} tables and {checked.moves} moves replayed"
+                f"{counted(checked.tables, 'table')} and {counted(checked.moves, 'move')} replayed"
             )
             return 0
         checked, kept = asyncio.run(restore(arguments.path, database))
@@ -59,8 +60,8 @@ def run(arguments: argparse.Namespace, settings: Settings) -> int:
         print(f"✗ {error}", file=sys.stderr)
         return 1
     print(
-        f"✓ {database} restored from {arguments.path}: {checked.tables} tables and "
-        f"{checked.moves} moves replayed (schema version {checked.schema}; migrations, if any, "
+        f"✓ {database} restored from {arguments.path}: {counted(checked.tables, 'table')} and "
+        f"{counted(checked.moves, 'move')} replayed (schema version {checked.schema}; migrations, if any, "
         "run at the next start)"
     )
     if kept is not None:
@@ -92,5 +93,7 @@ async def verify_all(database: str | Path) -> int:
                 print(f"✗ {table_id}: {result.problem}")
                 failing += 1
     mark = "✗" if failing else "✓"
-    print(f"{mark} {len(table_ids) - failing} of {len(table_ids)} tables replay ({moves} moves)")
+    print(
+        f"{mark} {len(table_ids) - failing} of {len(table_ids)} tables replay ({counted(moves, 'move')})"
+    )
     return 1 if failing else 0

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.service.replay import verify
 from bot.service.store.records import DuplicateId, Store
+from games.base import counted
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ async def migrate(database: str, source: str | None = None) -> list[str]:
             # Ratings are a cache of the results: computed again on the target.
             ratings = await StatsService(target).rebuild()
             lines.append(
-                f"copied {report.copied} tables ({report.moves} moves) from {source}; "
+                f"copied {counted(report.copied, 'table')} ({counted(report.moves, 'move')}) from {source}; "
                 f"{report.already_there} were there already; {len(ratings)} ratings rebuilt; "
                 f"{report.dm_wishes} members' notices by direct message; "
                 f"{report.member_settings} members' own settings"

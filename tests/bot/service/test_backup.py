@@ -151,7 +151,7 @@ def test_the_commands_report_what_they_checked(
     target = tmp_path / "b.sqlite3"
     assert main(["backup", str(target), "--db", str(database)]) == 0
     out = capsys.readouterr().out
-    assert "integrity_check ok" in out and "1 tables" in out
+    assert "integrity_check ok" in out and "1 table and" in out
     assert main(["backup", str(target), "--db", str(database)]) == 1  # never overwritten
     assert "exists already" in capsys.readouterr().err
     assert main(["verify", "--db", str(database)]) == 0
