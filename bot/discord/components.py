@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.texts import dt
-from bot.service.i18n import Text
 from games.adapters import MoveGroup, Offer, clip, text_in
 
 if TYPE_CHECKING:
@@ -257,13 +256,6 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REM
         from bot.discord.rematch import rematch_click  # it posts boards: imported when clicked
 
         await rematch_click(interaction, self.table)
-
-
-def rematch_view(table: str, lang: str) -> discord.ui.View:
-    """The final board's components: the Rematch button."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table, label=Text.of("rematch.button").get(lang)))
-    return view
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
