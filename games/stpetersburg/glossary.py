@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from games.adapters import GlossaryEntry, Texts, bilingual
+from games.base import counted
 from games.stpetersburg.data import CARDS, Card
 
 _STACKS: dict[str, Texts] = {
@@ -68,10 +69,6 @@ _ABILITIES: dict[str, Texts] = {
 }
 
 
-def _rubles(n: int) -> str:
-    return f"{n} ruble" if n == 1 else f"{n} rubles"
-
-
 def _kind(card: Card) -> Texts:
     if card.stack != "trading":
         return _STACKS[card.stack]
@@ -82,7 +79,7 @@ def _kind(card: Card) -> Texts:
 def _scores(card: Card) -> Texts:
     scoring = _SCORINGS[card.colour]
     return {
-        "en": f"At each {scoring['en']} scoring: {_rubles(card.money)} and {card.points} points.",
+        "en": f"At each {scoring['en']} scoring: {counted(card.money, 'ruble')} and {card.points} points.",
         "ja": f"{scoring['ja']}の決算ごとに{card.money}ルーブルと{card.points}点。",
     }
 
@@ -129,9 +126,9 @@ def _entry(card: Card) -> GlossaryEntry:
         key=card.key,
         names=names,
         kind=_kind(card),
-        cost={"en": _rubles(card.cost), "ja": f"{card.cost}ルーブル"},
+        cost={"en": counted(card.cost, "ruble"), "ja": f"{card.cost}ルーブル"},
         values={
-            "en": f"income {_rubles(card.money)}, {card.points} points; {card.copies} in the deck",
+            "en": f"income {counted(card.money, 'ruble')}, {card.points} points; {card.copies} in the deck",
             "ja": f"収入{card.money}ルーブル、{card.points}点、山札に{card.copies}枚",
         },
         text=_text(card),
