@@ -79,7 +79,7 @@ def _kind(card: Card) -> Texts:
 def _scores(card: Card) -> Texts:
     scoring = _SCORINGS[card.colour]
     return {
-        "en": f"At each {scoring['en']} scoring: {counted(card.money, 'ruble')} and {card.points} points.",
+        "en": f"At each {scoring['en']} scoring: {counted(card.money, 'ruble')} and {counted(card.points, 'point')}.",
         "ja": f"{scoring['ja']}の決算ごとに{card.money}ルーブルと{card.points}点。",
     }
 
@@ -128,7 +128,7 @@ def _entry(card: Card) -> GlossaryEntry:
         kind=_kind(card),
         cost={"en": counted(card.cost, "ruble"), "ja": f"{card.cost}ルーブル"},
         values={
-            "en": f"income {counted(card.money, 'ruble')}, {card.points} points; {card.copies} in the deck",
+            "en": f"income {counted(card.money, 'ruble')}, {counted(card.points, 'point')}; {card.copies} in the deck",
             "ja": f"収入{card.money}ルーブル、{card.points}点、山札に{card.copies}枚",
         },
         text=_text(card),

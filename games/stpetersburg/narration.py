@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from games.base import Event
+from games.base import Event, counted
 from games.stpetersburg.data import CARDS
 from games.stpetersburg.notation import STACK_NAMES
 
@@ -27,11 +27,6 @@ PHASE_NAMES = {
 def _cards(keys: list[str], lang: str) -> str:
     sep = "、" if lang == "ja" else ", "
     return sep.join(CARDS[k].name(lang) for k in keys)
-
-
-def _count(amount: int, noun: str) -> str:
-    """An English count with its noun in the right number: 1 ruble, 2 rubles, 0 points."""
-    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
 
 
 def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
@@ -83,19 +78,19 @@ def describe_event(event: Event, lang: str, names: Mapping[str, str]) -> str:
             f"{who}は公開した{card()}を捨てました。",
         ),
         "pub": lambda: (
-            f"{who} bought {_count(d['points'], 'point')} at the Pub.",
+            f"{who} bought {counted(d['points'], 'point')} at the Pub.",
             f"{who}は酒場で{d['points']}点を買いました。",
         ),
         "paid": lambda: (
-            f"{who} paid {_count(d['amount'], 'ruble')}.",
+            f"{who} paid {counted(d['amount'], 'ruble')}.",
             f"{who}は{d['amount']}ルーブル支払いました。",
         ),
         "income": lambda: (
-            f"{who} received {_count(d['amount'], 'ruble')}.",
+            f"{who} received {counted(d['amount'], 'ruble')}.",
             f"{who}は{d['amount']}ルーブルを受け取りました。",
         ),
         "score": lambda: (
-            f"{who} scored {_count(d['points'], 'point')} in the {PHASE_NAMES['en'][d['phase']]}.",
+            f"{who} scored {counted(d['points'], 'point')} in the {PHASE_NAMES['en'][d['phase']]}.",
             f"{who}は{PHASE_NAMES['ja'][d['phase']]}の得点計算で{d['points']}点を得ました。",
         ),
         "start": lambda: (

@@ -42,3 +42,12 @@ def test_no_wrong_plural_in_what_a_game_says(game_id: str) -> None:
             texts += [game.describe(event, lang="en") for event in game.events(state)]
             found.update(m.group(0) for text in texts for m in WRONG.finditer(text))
     assert not found, sorted(found)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_wrong_plural_in_a_games_glossary(game_id: str) -> None:
+    found: set[str] = set()
+    for entry in games.get(game_id).glossary():
+        for texts in (entry.kind, entry.cost, entry.values, entry.text, entry.note):
+            found.update(m.group(0) for m in WRONG.finditer((texts or {}).get("en", "")))
+    assert not found, sorted(found)
