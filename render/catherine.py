@@ -156,7 +156,7 @@ class Board:
         view = self.view
         private = self.me is not None and self.me.hand is not None and not view.finished
         key = city_key(self.data, self.lang, self.scale)
-        header_h = 124 if view.to_act else 96
+        header_h = 96 + LINE * len(self.waiting_lines())
         height = header_h + (self.hand_height() if private else 0)
         height += MAP_H + 6 + LINE * len(key) + 10 + TRACK_H + 12
         height += sum(self.panel_height(pl) + 12 for pl in view.players)
@@ -200,9 +200,18 @@ class Board:
             )
         )
         put(p, MARGIN, 82, counts, TEXT, fill=INK_SOFT)
-        if v.to_act:
-            waiting = w["waiting"].format(who=", ".join(self.who(s) for s in v.to_act))
-            put(p, MARGIN, 110, waiting, TEXT, bold=True, max_width=INNER)
+        for i, line in enumerate(self.waiting_lines()):
+            put(p, MARGIN, 110 + i * LINE, line, TEXT, bold=True)
+
+    def waiting_lines(self) -> list[str]:
+        """Who still owes a choice: in a simultaneous step, up to four long names (two lines)."""
+        if not self.view.to_act:
+            return []
+        who = ", ".join(self.who(s) for s in self.view.to_act)
+        lines = self.measure.wrap(self.words["waiting"].format(who=who), TEXT, INNER, bold=True)
+        if len(lines) > 2:
+            lines = [lines[0], self.measure.fit(" ".join(lines[1:]), TEXT, INNER, bold=True)]
+        return lines
 
     def chip_rows(self, cards: int, below: tuple[str, ...] = ()) -> list[float]:
         """The height of each row of chips: taller where an activation card lies below one."""
