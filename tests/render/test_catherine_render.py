@@ -140,3 +140,13 @@ def test_hidden_information_does_not_change_the_picture(viewer: str | None) -> N
     assert changed
     seat = changed[0]
     assert board.render(G.view(state, seat)) != board.render(G.view(other, seat))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_key_gives_every_abbreviated_city_its_full_name(lang: str) -> None:
+    """The map prints the plan cards' abbreviations; the key under it spells each one out."""
+    data = G.data  # type: ignore[attr-defined]
+    key = " · ".join(board.city_key(data, lang, 1.0))
+    for city in data.cities:
+        name, short = data.city_name(city.id, lang), board.short_name(data, city.id, lang)
+        assert (name if name == short else f"{short} {name}") in key

@@ -106,3 +106,15 @@ def test_site_labels_in_offers_are_on_the_map():
             at = getattr(move, "at", None)
             if at:
                 assert set(at.split("-")) <= printed
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_key_names_every_bridge_site_and_its_spaces(lang):
+    """Site ids are too wide for a hex at phone width: the key under the map gives each one."""
+    from games.venedig.data import DATA
+
+    view = GAME.view(positions(3, seed=2)["build"], None)
+    key = " · ".join(board.Board(view, lang, 1.0, NAMES).key_lines())
+    for site in DATA.sites:
+        a, b = (DATA.labels[s] for s in site.spaces)
+        assert f"{site.id} {a}–{b}" in key
