@@ -61,7 +61,7 @@ def test_every_phase_renders_in_both_languages(players: int) -> None:
         for viewer, lang in ((None, first), (SEATS[0], second)):
             data = board.render(G.view(state, viewer), lang=lang, names=NAMES)
             width, height = size_of(data)
-            # One column, text at least 20 px: a late 4-seat board is up to 3.6 times its width.
+            # One column, text at least 20 px: a late 4-seat board is up to about 3.5 times its width.
             assert width == board.WIDTH and 800 <= height <= 4 * width, (phase, height)
             assert len(data) < 400_000
 
