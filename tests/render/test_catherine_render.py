@@ -61,7 +61,8 @@ def test_every_phase_renders_in_both_languages(players: int) -> None:
         for viewer, lang in ((None, first), (SEATS[0], second)):
             data = board.render(G.view(state, viewer), lang=lang, names=NAMES)
             width, height = size_of(data)
-            assert width == board.WIDTH and 800 <= height <= 2400, (phase, height)
+            # One column, text at least 20 px: a late 4-seat board is up to about 3.5 times its width.
+            assert width == board.WIDTH and 800 <= height <= 4 * width, (phase, height)
             assert len(data) < 400_000
 
 
@@ -71,15 +72,52 @@ def test_dispatcher_and_scale() -> None:
     assert size_of(board.render(view, scale=0.5))[0] == board.WIDTH // 2
 
 
-def test_no_text_is_smaller_than_14_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+# The longest names a member may have: 24 characters, Latin and Japanese.
+LONG_NAMES = {
+    "alice": "Alexandra Konstantinovna",
+    "bob": "Bartholomew Fitzgerald Jr",
+    "chiyo": "千代子" * 8,
+    "dmitri": "Dmitri Ivanovich Mendele",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_line_is_10_pixels_tall_at_phone_width(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Discord shows a board about 400 px wide on a phone: no line may be smaller than 10 px
+    there, at the largest table, in the public, private and final boards."""
     sizes = record_text_sizes(
         monkeypatch,
         (board.label, board.card_chip, board.act_chip, board.map_base, board.track_base),
     )
-    positions = one_per_phase(4, seed=5)
-    for index, state in enumerate(positions.values()):
-        board.render(G.view(state, "alice"), lang=("en", "ja")[index % 2], names=NAMES)
-    assert sizes and min(sizes) >= 14
+    states = game(4, 5)
+    late = next(s for s in states[len(states) * 2 // 3 :] if s.phase == "place")
+    for state, viewer in ((late, None), (late, "alice"), (states[-1], None)):
+        sizes.clear()
+        data = board.render(G.view(state, viewer), lang=lang, names=LONG_NAMES)
+        width = size_of(data)[0]
+        assert sizes
+        smallest = min(sizes) * 400 / width
+        assert smallest >= 10, (state.phase, viewer, min(sizes), width)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_city_labels_keep_apart(lang: str) -> None:
+    """No two city labels overlap or touch: at least 2 px between their boxes at full size."""
+    board.label_boxes.cache_clear()
+    boxes = [box for _place, box in board.label_boxes(G.data, lang).values()]  # type: ignore[attr-defined]
+    painter = board.Painter(10, 10, lang=lang)
+    for city in G.data.cities:  # type: ignore[attr-defined]
+        # The box is as wide as the text drawn in it.
+        text = board.short_name(G.data, city.id, lang)  # type: ignore[attr-defined]
+        _place, box = board.label_boxes(G.data, lang)[city.id]  # type: ignore[attr-defined]
+        assert box[2] - box[0] >= painter.measure(text, board.TEXT, bold=True)
+        assert box[3] - box[1] >= board.TEXT
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+            assert apart >= 2, (a, b)
 
 
 @pytest.mark.parametrize("viewer", [None, "bob"])
@@ -102,3 +140,13 @@ def test_hidden_information_does_not_change_the_picture(viewer: str | None) -> N
     assert changed
     seat = changed[0]
     assert board.render(G.view(state, seat)) != board.render(G.view(other, seat))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_key_gives_every_abbreviated_city_its_full_name(lang: str) -> None:
+    """The map prints the plan cards' abbreviations; the key under it spells each one out."""
+    data = G.data  # type: ignore[attr-defined]
+    key = " · ".join(board.city_key(data, lang, 1.0))
+    for city in data.cities:
+        name, short = data.city_name(city.id, lang), board.short_name(data, city.id, lang)
+        assert (name if name == short else f"{short} {name}") in key

@@ -12,8 +12,8 @@ from games.venedig import GAME
 from games.venedig.models import State
 from render import render_view
 from render import venedig as board
-from render.kit import Painter
 from tests.games.hidden_venedig import perturb
+from tests.render.text_sizes import record_text_sizes
 
 NAMES = {"p0": "Alice", "p1": "Bob the Builder", "p2": "千代子", "p3": "Dmitri Ivanovich Mendeleev"}
 
@@ -69,20 +69,30 @@ def test_hidden_information_does_not_change_the_picture(viewer):
         )
 
 
-def test_no_text_is_smaller_than_14_pixels(monkeypatch):
-    sizes: list[float] = []
-    original = Painter.text
+# The longest names a member may have: 24 characters, Latin and Japanese.
+LONG_NAMES = {
+    "p0": "Alexandra Konstantinovna",
+    "p1": "Bartholomew Fitzgerald Jr",
+    "p2": "千代子" * 8,
+    "p3": "Dmitri Ivanovich Mendele",
+    "p4": "Émile Zola Émile Zola Ém",
+}
 
-    def recording(self, x, y, text, size_, **kw):
-        sizes.append(size_ * self.scale)
-        return original(self, x, y, text, size_, **kw)
 
-    monkeypatch.setattr(Painter, "text", recording)
-    found = positions(2, seed=4)
-    for lang in ("en", "ja"):
-        board.render(GAME.view(found["build"], "p0"), lang=lang, names=NAMES)
-        board.render(GAME.view(found["over"], None), lang=lang, names=NAMES)
-    assert sizes and min(sizes) >= 14
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_line_is_10_pixels_tall_at_phone_width(monkeypatch, lang):
+    """Discord shows a board about 400 px wide on a phone: no line may be smaller than 10 px
+    there, at the largest table, in the public, private and final boards (map labels too)."""
+    sizes = record_text_sizes(monkeypatch, (board.space_tile, board.piece_tile, board.track_tile))
+    found = positions(5, seed=5)
+    build = found["build"]
+    acting = sorted(GAME.to_act(build))[0]
+    for state, viewer in ((build, None), (build, acting), (found["over"], None)):
+        sizes.clear()
+        data = board.render(GAME.view(state, viewer), lang=lang, names=LONG_NAMES)
+        width = size(data)[0]
+        assert sizes
+        assert min(sizes) * 400 / width >= 10, (state.phase, viewer, min(sizes), width)
 
 
 def test_site_labels_in_offers_are_on_the_map():
@@ -96,3 +106,15 @@ def test_site_labels_in_offers_are_on_the_map():
             at = getattr(move, "at", None)
             if at:
                 assert set(at.split("-")) <= printed
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_key_names_every_bridge_site_and_its_spaces(lang):
+    """Site ids are too wide for a hex at phone width: the key under the map gives each one."""
+    from games.venedig.data import DATA
+
+    view = GAME.view(positions(3, seed=2)["build"], None)
+    key = " · ".join(board.Board(view, lang, 1.0, NAMES).key_lines())
+    for site in DATA.sites:
+        a, b = (DATA.labels[s] for s in site.spaces)
+        assert f"{site.id} {a}–{b}" in key
