@@ -476,8 +476,10 @@ class Board:
         room = stats_left - name_x - 12
         turn = label("to_act", self.lang) if acting else ""
         turn_w = p.measure(turn, SMALL, bold=True) + 2 * SMALL * 0.6 if turn else 0
-        name = p.fit(self.names[player.id], 24, room - turn_w - 10, bold=True)
-        name_w = p.text(name_x, cy, name, 24, bold=True)
+        # A long name steps down to the smallest size before it is cut.
+        name, space = self.names[player.id], room - turn_w - 10
+        size = next((s for s in (24, 22) if p.measure(name, s, bold=True) <= space), SMALL)
+        name_w = p.text(name_x, cy, p.fit(name, size, space, bold=True), size, bold=True)
         if turn:
             p.pill(name_x + name_w + 10, cy, turn, SMALL, fill=colour)
         if not self.view.finished:
