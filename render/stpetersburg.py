@@ -234,7 +234,7 @@ class Board:
             row = [c for c in cards[start : start + CARD_COLUMNS] if c is not None]
             height = max((mini_height(k, old, self.lang) for k, old in row), default=110.0)
             tag = 0.0
-            if source is not None:
+            if source is not None and row:  # a row of empty spaces has no prices
                 lines = max((len(self.price_lines(source, k, old)) for k, old in row), default=1)
                 tag = PRICE_H + (lines - 1) * PRICE_LINE + 6
             rows.append((height, tag))

@@ -166,3 +166,14 @@ def test_market_cards_stay_in_their_spaces() -> None:
     moved = board.board_image(G.view(gapped, None), lang="en")
     assert layout.size == moved.size
     assert layout.tobytes() != moved.tobytes()  # the first space is drawn empty, not filled up
+
+
+def test_an_empty_market_shows_no_price_tags() -> None:
+    state = G.new(list(SEATS[:2]), seed=3)
+    empty = state.model_copy(update={"board": (None,) * len(state.board)})
+    public = board.Board(G.view(empty, None), "en", 1.0, NAMES)
+    private = board.Board(G.view(empty, "alice"), "en", 1.0, NAMES)
+    # Prices are only for the viewer, and only under cards: with no card, no space for them.
+    assert private.market_height() == public.market_height()
+    full = board.Board(G.view(state, "alice"), "en", 1.0, NAMES)
+    assert full.market_height() > board.Board(G.view(state, None), "en", 1.0, NAMES).market_height()
