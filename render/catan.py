@@ -438,9 +438,31 @@ class Board:
         rows = flow(widths, WIDTH - MARGIN - 14 - left, 8)
         return [[(labels[i][0], labels[i][1], left + x) for i, x in row] for row in rows]
 
+    def stats(self, player: PlayerView) -> list[tuple[str, RGB]]:
+        w = self.words
+        stats = [
+            (f"{player.hand_size} {w['cards']}", INK_SOFT),
+            (f"{w['exchanges']} {player.allowance}", INK_SOFT),
+            (f"{w['draws']} {player.draw_count}", INK_SOFT),
+        ]
+        if player.owed:
+            stats.append((f"{w['owed']} {player.owed}", (198, 40, 40)))
+        return stats
+
+    def stats_beside_name(self, player: PlayerView) -> bool:
+        """Whether the standing fits on the name's row (a short name), saving a row."""
+        name = self.measure.measure(self.name(player.id), 24, bold=True)
+        stats = sum(label_width(self.measure, label, SMALL) + 8 for label, _ in self.stats(player))
+        vp = label_width(self.measure, f"{player.vp} {self.words['vp']}", 22)
+        return 24 + name + 20 + stats + vp + 30 <= INNER
+
+    def player_top(self, player: PlayerView) -> float:
+        """Where the roads and knights start: under the name, or under the standing's own row."""
+        return PLAYER_TOP - (PILL_H + ROW_GAP) if self.stats_beside_name(player) else PLAYER_TOP
+
     def player_height(self, player: PlayerView) -> float:
         rows = len(self.buildings(player))
-        return PLAYER_TOP + max(24 + ROAD_H, rows * (PILL_H + ROW_GAP)) + 14
+        return self.player_top(player) + max(24 + ROAD_H, rows * (PILL_H + ROW_GAP)) + 14
 
     def player(self, p: Painter, player: PlayerView, y: float) -> float:
         v, w = self.view, self.words
@@ -462,18 +484,16 @@ class Board:
         vp_w = label_width(p, vp, 22)
         label_box(p, WIDTH - MARGIN - 14 - vp_w, y + 10, vp, 22, colour, 36)
         name_room = INNER - 24 - vp_w - 30
-        p.text(MARGIN + 24, y + 28, self.name(player.id), 24, bold=True, max_width=name_room)
-        stats = [
-            f"{player.hand_size} {w['cards']}",
-            f"{w['exchanges']} {player.allowance}",
-            f"{w['draws']} {player.draw_count}",
-        ]
-        x: float = MARGIN + 24
-        for label in stats:
-            x += label_box(p, x, y + 52, label, SMALL, INK_SOFT, PILL_H) + 8
-        if player.owed:
-            label_box(p, x, y + 52, f"{w['owed']} {player.owed}", SMALL, (198, 40, 40), PILL_H)
-        top = y + PLAYER_TOP
+        name_w = p.text(
+            MARGIN + 24, y + 28, self.name(player.id), 24, bold=True, max_width=name_room
+        )
+        if self.stats_beside_name(player):
+            x, top = MARGIN + 24 + name_w + 20, y + 11
+        else:
+            x, top = MARGIN + 24, y + 52
+        for label, fill in self.stats(player):
+            x += label_box(p, x, top, label, SMALL, fill, PILL_H) + 8
+        top = y + self.player_top(player)
         x = self.row(p, MARGIN + 24, top, player.roads, ROAD, w["roads"])
         self.row(p, x, top, player.knights, KNIGHT, w["knights"])
         for row in self.buildings(player):

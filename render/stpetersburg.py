@@ -58,6 +58,7 @@ PRICE_LINE = 24  # a second line on a price tag
 PANEL_PAD = 12
 CARD_GAP = 10  # between compact cards, across and down
 CARD_COLUMNS = 4
+EMPTY_ROW_H = 64  # a market row with no card left keeps its spaces, but low
 FIELD_PAD = 14
 FIELD_TOP = 124  # name and yields rows of a player field, above the cards
 FIELD_TOP_FINAL = 70  # after the game there are no more scorings or start players to show
@@ -232,7 +233,7 @@ class Board:
         rows = []
         for start in range(0, len(cards), CARD_COLUMNS):
             row = [c for c in cards[start : start + CARD_COLUMNS] if c is not None]
-            height = max((mini_height(k, old, self.lang) for k, old in row), default=110.0)
+            height = max((mini_height(k, old, self.lang) for k, old in row), default=EMPTY_ROW_H)
             tag = 0.0
             if source is not None and row:  # a row of empty spaces has no prices
                 lines = max((len(self.price_lines(source, k, old)) for k, old in row), default=1)
