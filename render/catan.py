@@ -1,4 +1,7 @@
-"""Catan card game board image: turn and phase, supply and market, private hand, players, scores."""
+"""Catan card game board image: turn and phase, supply and market, private hand, players, scores.
+
+Laid out for a phone: 800 px wide, one player per row, no text under 20 px (10 px at 400 wide).
+"""
 
 from __future__ import annotations
 
@@ -22,18 +25,22 @@ from render.kit import (
     SEAT_COLOURS,
     WHITE,
     Painter,
+    flow,
     mix,
     to_png,
 )
 
-WIDTH = 1400
-MARGIN = 24
+WIDTH = 800
+MARGIN = 16
 INNER = WIDTH - 2 * MARGIN
-HEADER_H = 84
-SUPPLY_H = 200
-HAND_H = 176
-PLAYER_H = 132
-FINAL_ROW = 40
+SMALL = 20  # the smallest text: 10 px when a phone shows the image 400 px wide
+CARD_W, CARD_H, CARD_STEP = 100, 104, 106  # a resource card, and where the next one starts
+PILL_H = 34
+ROW_GAP = 8
+PLAYER_GAP = 10
+PLAYER_TOP = 96  # name and standing rows of a player panel, above the roads and knights
+ROAD_W, ROAD_H, ROAD_STEP = 36, 48, 24  # road and knight cards, overlapping
+STANDING_H = 74
 RESOURCE_COLOURS = {
     "clay": (183, 84, 52),
     "wood": (46, 110, 50),
@@ -170,12 +177,13 @@ class Board:
         self.names = names
         self.scale = scale
         self.own = next((p for p in view.players if p.hand is not None), None)
+        self.measure = Painter(1, 1, lang=self.lang)
         self.height = (
-            HEADER_H
-            + SUPPLY_H
-            + (HAND_H if self.own is not None or view.looked_at is not None else 0)
-            + len(view.players) * (PLAYER_H + 12)
-            + (FINAL_ROW * len(view.players) + 60 if view.outcome is not None else 0)
+            self.header_height()
+            + self.supply_height()
+            + (self.hand_height() if self.hands() else 0)
+            + sum(self.player_height(player) + PLAYER_GAP for player in view.players)
+            + (self.final_height() if view.outcome is not None else 0)
             + MARGIN
         )
 
@@ -186,7 +194,7 @@ class Board:
         p = Painter(WIDTH, self.height, scale=self.scale, lang=self.lang, background=PAPER)
         y = self.header(p, 0)
         y = self.supply(p, y)
-        if self.own is not None or self.view.looked_at is not None:
+        if self.hands():
             y = self.hand(p, y)
         for player in self.view.players:
             y = self.player(p, player, y)
@@ -196,9 +204,19 @@ class Board:
 
     # ------------------------------------------------------------ parts
 
+    def deciding(self) -> str:
+        v = self.view
+        if v.to_act and v.to_act != (v.active,):
+            return f"{self.words['deciding']}: " + ", ".join(self.name(s) for s in v.to_act)
+        return ""
+
+    def header_height(self) -> float:
+        return 56 + (32 if self.deciding() else 0) + 52
+
     def header(self, p: Painter, y: float) -> float:
         v, w = self.view, self.words
-        p.rect(0, y, WIDTH, y + HEADER_H, mix(PANEL, INK, 0.08))
+        h = self.header_height()
+        p.rect(0, y, WIDTH, y + h, mix(PANEL, INK, 0.08))
         if v.finished:
             title = w["over"]
         else:
@@ -206,26 +224,27 @@ class Board:
             title = f"{w['turn']} {v.turns}{sep}{self.name(v.active)}{sep}{w[v.phase]}"
             if v.phase == "exchange":
                 title += f" ({v.exchanges}/{v.allowance or 1})"
-        p.text(MARGIN, y + 30, title, 30, bold=True, max_width=INNER * 0.62)
-        if v.to_act and v.to_act != (v.active,):
-            deciding = ", ".join(self.name(s) for s in v.to_act)
-            p.text(MARGIN, y + 64, f"{w['deciding']}: {deciding}", 18, fill=INK_SOFT)
+        lines = p.wrap(title, 26, INNER, bold=True)
+        p.text(
+            MARGIN,
+            y + 30,
+            lines[0] if len(lines) == 1 else p.fit(title, 22, INNER, bold=True),
+            26 if len(lines) == 1 else 22,
+            bold=True,
+        )
+        top = y + 56
+        deciding = self.deciding()
+        if deciding:
+            p.text(MARGIN, top + 12, deciding, SMALL, fill=INK_SOFT, max_width=INNER)
+            top += 32
         destiny = w["destiny_cw"] if v.clockwise else w["destiny_ccw"]
         card = WHITE if v.white_up else (60, 60, 70)
-        p.round_rect(
-            WIDTH - MARGIN - 380, y + 16, WIDTH - MARGIN, y + HEADER_H - 16, 12, card, INK, 2
-        )
-        p.text(
-            WIDTH - MARGIN - 190,
-            y + HEADER_H / 2,
-            ("⟳ " if v.clockwise else "⟲ ") + destiny,
-            20,
-            bold=True,
-            fill=INK if v.white_up else WHITE,
-            align="centre",
-            max_width=360,
-        )
-        return y + HEADER_H
+        text = ("⟳ " if v.clockwise else "⟲ ") + destiny
+        width = p.measure(text, 22, bold=True) + 40
+        p.round_rect(MARGIN, top + 2, MARGIN + width, top + 42, 12, card, INK, 2)
+        ink = INK if v.white_up else WHITE
+        p.text(MARGIN + width / 2, top + 22, text, 22, bold=True, fill=ink, align="centre")
+        return y + h
 
     def resource_card(
         self, p: Painter, x: float, y: float, resource: str, count: int | None = None
@@ -234,9 +253,9 @@ class Board:
         ink = INK if resource in ("grain", "wool") else WHITE
         tile = box_tile(
             resource_name(resource, self.lang),
-            18,
-            96,
-            120,
+            SMALL,
+            CARD_W,
+            CARD_H,
             colour,
             ink,
             self.lang,
@@ -247,49 +266,91 @@ class Board:
         )
         p.paste(tile, x, y)
 
+    def expansion_pills(self) -> list[str]:
+        return [
+            expansion_label(kind, count, self.lang, vp=True)
+            for kind, count in expansion_kinds(self.view.expansions, DATA)
+        ] or [self.words["none"]]
+
+    def pill_rows(self, labels: list[str], indent: float) -> list[list[tuple[str, float]]]:
+        """Labels packed into rows of pills across the image, the first row starting at indent."""
+        widths = [indent - 8]
+        widths += [
+            self.measure.measure(label, SMALL, bold=True) + 2 * SMALL * 0.6 for label in labels
+        ]
+        rows = flow(widths, INNER, 8)
+        return [[(labels[i - 1], MARGIN + x) for i, x in row if i > 0] for row in rows]
+
+    def expansion_rows(self) -> list[list[tuple[str, float]]]:
+        heading = self.measure.measure(self.words["expansions"], 22, bold=True) + 12
+        return self.pill_rows(self.expansion_pills(), heading)
+
+    def supply_height(self) -> float:
+        rows = len(self.expansion_rows())
+        return 14 + 28 + CARD_H + 30 + (1 + rows) * (PILL_H + ROW_GAP) + 8
+
     def supply(self, p: Painter, y: float) -> float:
         v, w = self.view, self.words
         top = y + 14
-        p.text(MARGIN, top + 10, w["market"], 20, bold=True)
+        p.text(MARGIN, top + 12, w["market"], 22, bold=True)
         for i, resource in enumerate(v.market):
-            self.resource_card(p, MARGIN + i * 104, top + 28, resource)
-        x = MARGIN + 5 * 104 + 24
+            self.resource_card(p, MARGIN + i * CARD_STEP, top + 28, resource)
         # Draw pile and discard pile, with counts.
-        p.round_rect(x, top + 28, x + 110, top + 148, 10, (70, 60, 50), INK, 2)
-        p.text(x + 55, top + 10, w["pile"], 18, bold=True, align="centre", max_width=150)
-        p.text(x + 55, top + 88, str(v.draw_count), 34, bold=True, fill=WHITE, align="centre")
-        x += 140
-        p.text(x + 55, top + 10, w["discard"], 18, bold=True, align="centre", max_width=150)
+        x: float = WIDTH - MARGIN - 2 * CARD_W - 12
+        p.round_rect(x, top + 28, x + CARD_W, top + 28 + CARD_H, 10, (70, 60, 50), INK, 2)
+        p.text(
+            x + CARD_W / 2,
+            top + 12,
+            w["pile"],
+            SMALL,
+            bold=True,
+            align="centre",
+            max_width=CARD_W + 10,
+        )
+        p.text(
+            x + CARD_W / 2,
+            top + 28 + CARD_H / 2,
+            str(v.draw_count),
+            34,
+            bold=True,
+            fill=WHITE,
+            align="centre",
+        )
+        x += CARD_W + 12
+        p.text(
+            x + CARD_W / 2,
+            top + 12,
+            w["discard"],
+            SMALL,
+            bold=True,
+            align="centre",
+            max_width=CARD_W + 10,
+        )
         if v.discard:
-            self.resource_card(p, x + 7, top + 28, v.discard[-1])
-            p.text(x + 55, top + 162, f"{len(v.discard)} {w['cards']}", 17, align="centre")
+            self.resource_card(p, x, top + 28, v.discard[-1])
+            count = f"{len(v.discard)} {w['cards']}"
+            p.text(x + CARD_W / 2, top + 28 + CARD_H + 16, count, SMALL, align="centre")
         else:
-            p.round_rect(x + 7, top + 28, x + 103, top + 148, 10, PANEL, PANEL_EDGE, 2)
-            p.text(x + 55, top + 88, "0", 28, fill=INK_SOFT, align="centre")
-        x += 150
-        p.text(x, top + 10, w["stacks"], 20, bold=True)
+            p.round_rect(x, top + 28, x + CARD_W, top + 28 + CARD_H, 10, PANEL, PANEL_EDGE, 2)
+            p.text(x + CARD_W / 2, top + 28 + CARD_H / 2, "0", 28, fill=INK_SOFT, align="centre")
+        top += 28 + CARD_H + 30
+        # The stacks on one row, after their heading.
+        cy = top + PILL_H / 2
+        x = MARGIN + p.text(MARGIN, cy, w["stacks"], 22, bold=True) + 12
         stacks = (
             (ROAD, f"{w['roads']} {v.road_stack}"),
             (SETTLEMENT, f"{w['settlements']} {v.settlement_stack}"),
             (KNIGHT, f"{w['knights']} {v.knight_stack}"),
         )
-        for i, (colour, label) in enumerate(stacks):
-            p.pill(x, top + 46 + i * 36, label, 18, fill=colour)
-        x2 = x + 230
-        p.text(x2, top + 10, w["expansions"], 20, bold=True)
-        names = [
-            expansion_label(kind, count, self.lang, vp=True)
-            for kind, count in expansion_kinds(v.expansions, DATA)
-        ] or [w["none"]]
-        col = 0.0
-        row = 0
-        for label in names:
-            width = p.measure(label, 17, bold=True) + 22
-            if col + width > WIDTH - MARGIN - x2:
-                col, row = 0.0, row + 1
-            p.pill(x2 + col, top + 46 + row * 34, label, 17, fill=EXPANSION)
-            col += width + 8
-        return y + SUPPLY_H
+        for colour, label in stacks:
+            x += p.pill(x, cy, label, SMALL, fill=colour) + 8
+        top += PILL_H + ROW_GAP
+        p.text(MARGIN, top + PILL_H / 2, w["expansions"], 22, bold=True)
+        for row in self.expansion_rows():
+            for name, left in row:
+                p.pill(left, top + PILL_H / 2, name, SMALL, fill=EXPANSION)
+            top += PILL_H + ROW_GAP
+        return y + self.supply_height()
 
     def expansion_name(self, card_id: str) -> str:
         card = DATA.expansion(card_id) if card_id in {c.id for c in DATA.cards} else None
@@ -297,41 +358,63 @@ class Board:
             return card_id
         return f"{EXPANSION_NAMES[card.name][self.lang]} {card.vp}"
 
-    def hand(self, p: Painter, y: float) -> float:
-        v, w = self.view, self.words
-        p.round_rect(MARGIN, y, WIDTH - MARGIN, y + HAND_H - 10, 14, HIGHLIGHT, PANEL_EDGE, 2)
-        x = MARGIN + 16
-        for title, counts in (
+    def hands(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The hands this view shows: the viewer's own, and one looked at with the Bibliothek."""
+        w = self.words
+        found = [
             (w["hand"], self.own.hand if self.own else None),
-            (w["looked"], v.looked_at),
-        ):
-            if counts is None:
-                continue
-            p.text(x, y + 22, f"{title} ({sum(counts)})", 20, bold=True)
+            (w["looked"], self.view.looked_at),
+        ]
+        return [(title, tuple(counts)) for title, counts in found if counts is not None]
+
+    def hand_height(self) -> float:
+        return len(self.hands()) * (40 + CARD_H + 10) + 14
+
+    def hand(self, p: Painter, y: float) -> float:
+        w = self.words
+        h = self.hand_height()
+        p.round_rect(MARGIN, y, WIDTH - MARGIN, y + h - 12, 14, HIGHLIGHT, PANEL_EDGE, 2)
+        top = y
+        x = MARGIN + 14
+        for title, counts in self.hands():
+            p.text(x, top + 22, f"{title} ({sum(counts)})", 22, bold=True)
             shown = [(r, n) for r, n in zip(RESOURCES, counts, strict=True) if n]
             for i, (resource, count) in enumerate(shown):
-                self.resource_card(p, x + i * 104, y + 36, resource, count)
+                self.resource_card(p, x + i * CARD_STEP, top + 40, resource, count)
             if not shown:
-                p.text(x, y + 80, w["none"], 20, fill=INK_SOFT)
-            x += max(5, len(shown)) * 104 + 30
-        return y + HAND_H
+                p.text(x, top + 40 + CARD_H / 2, w["none"], 22, fill=INK_SOFT)
+            top += 40 + CARD_H + 10
+        return y + h
 
     def row(
         self, p: Painter, x: float, y: float, count: int, colour: tuple[int, int, int], label: str
     ) -> float:
         """A road or knight row: cards overlapping, side A plain, side B with a VP star."""
-        p.text(x, y, label, 17, bold=True, fill=colour)
+        width = p.text(x, y + 10, label, SMALL, bold=True, fill=colour)
         for i in range(count):
             side_b = i % 2 == 1
             fill = mix(colour, WHITE, 0.35) if side_b else colour
             ink = INK if side_b else WHITE
             tile = box_tile(
-                "B" if side_b else "A", 17, 40, 54, fill, ink, self.lang, self.scale, 6, INK
+                "B" if side_b else "A",
+                SMALL,
+                ROAD_W,
+                ROAD_H,
+                fill,
+                ink,
+                self.lang,
+                self.scale,
+                6,
+                INK,
             )
-            p.paste(tile, x + i * 26, y + 16)
+            p.paste(tile, x + i * ROAD_STEP, y + 24)
         if not count:
-            p.text(x, y + 43, "—", 17, fill=INK_SOFT)
-        return x + max(count * 26 + 14, 50) + 20
+            p.text(x, y + 24 + ROAD_H / 2, "—", SMALL, fill=INK_SOFT)
+        return x + max(count * ROAD_STEP + ROAD_W - ROAD_STEP, 30, width) + 22
+
+    def row_width(self, count: int, label: str) -> float:
+        width = self.measure.measure(label, SMALL, bold=True)
+        return max(count * ROAD_STEP + ROAD_W - ROAD_STEP, 30, width) + 22
 
     def building_label(self, b: BuildingView) -> tuple[str, RGB]:
         if b.expansion is not None:
@@ -341,66 +424,107 @@ class Board:
             return f"{build_name('city', self.lang)} 2 · {EVENT_NAMES[self.lang][b.event]}", CITY
         return f"{build_name('settlement', self.lang)} 1", SETTLEMENT
 
+    def buildings(self, player: PlayerView) -> list[list[tuple[str, RGB, float]]]:
+        """The player's buildings as pills in rows, right of the roads and knights: (label, fill, x)."""
+        w = self.words
+        left = (
+            MARGIN
+            + 24
+            + self.row_width(player.roads, w["roads"])
+            + self.row_width(player.knights, w["knights"])
+        )
+        labels = [self.building_label(b) for b in player.buildings]
+        widths = [label_width(self.measure, label, SMALL) for label, _ in labels]
+        rows = flow(widths, WIDTH - MARGIN - 14 - left, 8)
+        return [[(labels[i][0], labels[i][1], left + x) for i, x in row] for row in rows]
+
+    def stats(self, player: PlayerView) -> list[tuple[str, RGB]]:
+        w = self.words
+        stats = [
+            (f"{player.hand_size} {w['cards']}", INK_SOFT),
+            (f"{w['exchanges']} {player.allowance}", INK_SOFT),
+            (f"{w['draws']} {player.draw_count}", INK_SOFT),
+        ]
+        if player.owed:
+            stats.append((f"{w['owed']} {player.owed}", (198, 40, 40)))
+        return stats
+
+    def stats_beside_name(self, player: PlayerView) -> bool:
+        """Whether the standing fits on the name's row (a short name), saving a row."""
+        name = self.measure.measure(self.name(player.id), 24, bold=True)
+        stats = sum(label_width(self.measure, label, SMALL) + 8 for label, _ in self.stats(player))
+        vp = label_width(self.measure, f"{player.vp} {self.words['vp']}", 22)
+        return 24 + name + 20 + stats + vp + 30 <= INNER
+
+    def player_top(self, player: PlayerView) -> float:
+        """Where the roads and knights start: under the name, or under the standing's own row."""
+        return PLAYER_TOP - (PILL_H + ROW_GAP) if self.stats_beside_name(player) else PLAYER_TOP
+
+    def player_height(self, player: PlayerView) -> float:
+        rows = len(self.buildings(player))
+        return self.player_top(player) + max(24 + ROAD_H, rows * (PILL_H + ROW_GAP)) + 14
+
     def player(self, p: Painter, player: PlayerView, y: float) -> float:
         v, w = self.view, self.words
         colour = seat_colour(player.seat)
         active = player.id == v.active and not v.finished
+        h = self.player_height(player)
         p.round_rect(
             MARGIN,
             y,
             WIDTH - MARGIN,
-            y + PLAYER_H,
+            y + h,
             14,
             HIGHLIGHT if active else PANEL,
             colour if active else PANEL_EDGE,
             3 if active else 2,
         )
-        p.rect(MARGIN, y + 12, MARGIN + 8, y + PLAYER_H - 12, colour)
-        p.text(MARGIN + 24, y + 26, self.name(player.id), 24, bold=True, max_width=420)
-        stats = (
-            f"{player.vp} {w['vp']}",
-            f"{player.hand_size} {w['cards']}",
-            f"{w['exchanges']} {player.allowance}",
-            f"{w['draws']} {player.draw_count}",
+        p.rect(MARGIN, y + 12, MARGIN + 8, y + h - 12, colour)
+        vp = f"{player.vp} {w['vp']}"
+        vp_w = label_width(p, vp, 22)
+        label_box(p, WIDTH - MARGIN - 14 - vp_w, y + 10, vp, 22, colour, 36)
+        name_room = INNER - 24 - vp_w - 30
+        name_w = p.text(
+            MARGIN + 24, y + 28, self.name(player.id), 24, bold=True, max_width=name_room
         )
-        x: float = MARGIN + 460
-        for i, label in enumerate(stats):
-            x += label_box(p, x, y + 11, label, 19, colour if i == 0 else INK_SOFT, 30) + 10
-        if player.owed:
-            label_box(p, x, y + 11, f"{w['owed']} {player.owed}", 19, (198, 40, 40), 30)
-        x = self.row(p, MARGIN + 24, y + 52, player.roads, ROAD, w["roads"])
-        x = self.row(p, x, y + 52, player.knights, KNIGHT, w["knights"])
-        bx, by = x + 10, y + 58
-        for b in player.buildings:
-            label, fill = self.building_label(b)
-            width = label_width(p, label, 17)
-            if bx + width > WIDTH - MARGIN - 16:
-                bx, by = x + 10, by + 46
-            label_box(p, bx, by, label, 17, fill, 38)
-            bx += width + 8
-        return y + PLAYER_H + 12
+        if self.stats_beside_name(player):
+            x, top = MARGIN + 24 + name_w + 20, y + 11
+        else:
+            x, top = MARGIN + 24, y + 52
+        for label, fill in self.stats(player):
+            x += label_box(p, x, top, label, SMALL, fill, PILL_H) + 8
+        top = y + self.player_top(player)
+        x = self.row(p, MARGIN + 24, top, player.roads, ROAD, w["roads"])
+        self.row(p, x, top, player.knights, KNIGHT, w["knights"])
+        for row in self.buildings(player):
+            for label, fill, bx in row:
+                label_box(p, bx, top, label, SMALL, fill, PILL_H)
+            top += PILL_H + ROW_GAP
+        return y + h + PLAYER_GAP
+
+    def final_height(self) -> float:
+        outcome = self.view.outcome
+        assert outcome is not None
+        return 48 + STANDING_H * len(outcome.standings)
 
     def final(self, p: Painter, y: float) -> None:
         outcome = self.view.outcome
         assert outcome is not None
-        p.text(MARGIN, y + 24, self.words["over"], 24, bold=True)
+        p.text(MARGIN, y + 24, self.words["over"], 26, bold=True)
         for i, s in enumerate(outcome.standings):
-            row = y + 60 + i * FINAL_ROW
+            row = y + 48 + i * STANDING_H
             seat = next(pl.seat for pl in self.view.players if pl.id == s.seat)
-            p.pill(
-                MARGIN,
-                row,
-                f"{s.rank}. {self.name(s.seat)}  {s.score} {self.words['vp']}",
-                19,
-                fill=seat_colour(seat),
-            )
+            score = f"  {s.score} {self.words['vp']}"
+            room = INNER - p.measure(f"{s.rank}. " + score, 22, bold=True) - 30
+            name = p.fit(self.name(s.seat), 22, room, bold=True)
+            p.pill(MARGIN, row + 18, f"{s.rank}. {name}{score}", 22, fill=seat_colour(seat))
             parts = self.words["breakdown"].format(
                 **{
                     k: s.breakdown.get(k, 0)
                     for k in ("settlements", "cities", "expansions", "roads", "knights")
                 }
             )
-            p.text(MARGIN + 420, row, parts, 18, fill=INK)
+            p.text(MARGIN + 12, row + 52, parts, SMALL, fill=INK, max_width=INNER - 12)
 
 
 def render(

@@ -5,7 +5,34 @@ from __future__ import annotations
 from PIL import Image
 
 from games.stpetersburg.data import CARDS, Card
-from render.kit import CardFace, card_face, chip, empty_card
+from render.cache import CachedLayer
+from render.kit import (
+    CHIP_H,
+    CHIP_TEXT,
+    CREAM,
+    INK_SOFT,
+    OLD_RED,
+    PALETTE,
+    WHITE,
+    Painter,
+    card_face,
+    chip,
+    empty_card,
+    rounded_mask,
+)
+
+# The board is laid out for a phone: no line smaller than 20 px on an 800 px wide image, so
+# that a screen 400 px wide shows it at 10 px or more.
+SMALL = 20
+# Chips (cards in a play area) are the kit's chips drawn larger, so their names read at SMALL.
+CHIP_ZOOM = SMALL / CHIP_TEXT
+ZOOMED_CHIP_H = CHIP_H * CHIP_ZOOM
+# A market or hand card on the phone layout: the card's colour, its cost, symbol, name, small
+# print and income, at a size readable without zooming (the kit's full card face is too fine).
+MINI_W = 178
+MINI_TOP = 46  # cost, income, points and symbol
+MINI_OLD = 36  # the −1 mark of a card left from the last round, under the name
+MINI_NAME = 22
 
 LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "Sankt Petersburg", "ja": "サンクトペテルブルグ"},
@@ -118,27 +145,80 @@ def card_note(card: Card, lang: str) -> str:
     return ""
 
 
-def card_tile(key: str, old: bool, lang: str, scale: float) -> Image.Image:
-    """A market card: cost (framed for trading cards), symbol, name, note, income and points."""
+def mini_lines(key: str, lang: str) -> tuple[float, list[str], list[str]]:
+    """The name size, name lines and note lines of a compact card (laid out at scale 1)."""
     card = CARDS[key]
+    measure = Painter(1, 1, lang=lang)
+    room = MINI_W - 24
+    size: float = MINI_NAME
+    name = measure.wrap(card.name(lang), size, room, bold=True, balance=True)
+    if len(name) > 2:
+        size = SMALL
+        name = measure.wrap(card.name(lang), size, room, bold=True, balance=True)
+    note = card_note(card, lang)
+    notes = measure.wrap(note, SMALL, room, balance=True) if note else []
+    return size, name, notes
+
+
+def mini_height(key: str, old: bool, lang: str) -> float:
+    """The height a compact card needs for its name and small print."""
+    size, name, notes = mini_lines(key, lang)
+    text = len(name) * size * 1.2 + len(notes) * SMALL * 1.2 + (6 if notes else 0)
+    return MINI_TOP + max(text + 16, 56) + (MINI_OLD if old else 8)
+
+
+def draw_mini_card(key: str, old: bool, lang: str, scale: float, height: float) -> Image.Image:
+    """A compact card of MINI_W × height: cost, symbol, −1, name, small print, income, points."""
+    card = CARDS[key]
+    swatch = PALETTE[card.colour]
+    w = MINI_W
+    p = Painter(w, height, scale=scale, lang=lang, background=swatch.dark)
+    p.round_rect(0, 0, w, height, 12, swatch.strong, outline=swatch.dark, width=2)
+    if card.trading:  # the cost in a square frame, as on the printed trading cards
+        p.round_rect(7, 6, 43, 42, 5, WHITE, outline=(38, 34, 30), width=3)
+    else:
+        p.disc(25, 24, 38, WHITE, swatch.dark, 2)
+    p.text(25, 24, str(card.cost), MINI_NAME, bold=True, align="centre")
     symbol = worker_symbol(card)
-    face = CardFace(
-        colour=card.colour,
-        cost=card.cost,
-        name=card.name(lang),
-        note=card_note(card, lang),
-        money=card.money,
-        points=card.points,
-        symbol=symbol if symbol is not None else ("trading" if card.trading else None),
-        framed_cost=card.trading,  # as on the printed cards
-        ability=card.ability is not None,
-        old=old,
-    )
-    return card_face(face, lang, scale)
+    symbol = symbol if symbol is not None else ("trading" if card.trading else None)
+    if symbol is not None:
+        p.disc(w - 25, 24, 36, WHITE)
+        p.icon(symbol, w - 25, 24, 22 if symbol == "trading" else 24, swatch.dark)
+    tokens = [kind for kind, shown in (("coin", card.money), ("shield", card.points)) if shown]
+    if not tokens and card.ability is not None:
+        tokens.append("star")
+    for i, kind in enumerate(tokens):
+        cx = w / 2 + (i - (len(tokens) - 1) / 2) * 40
+        if kind == "coin":
+            p.coin(cx, 24, 36, str(card.money), size=SMALL)
+        elif kind == "shield":
+            p.shield(cx, 24, 40, str(card.points), size=SMALL)
+        else:
+            p.disc(cx, 24, 36, WHITE)
+            p.icon("star", cx, 23, 22, swatch.dark)
+    bottom = height - (MINI_OLD if old else 8)
+    p.round_rect(7, MINI_TOP, w - 7, bottom, 8, CREAM)
+    if old:
+        p.pill(w / 2, bottom + MINI_OLD / 2, "−1", SMALL, fill=OLD_RED, align="centre", pad=10)
+    size, name, notes = mini_lines(key, lang)
+    name_step, note_step = size * 1.2, SMALL * 1.2
+    block = len(name) * name_step + len(notes) * note_step + (6 if notes else 0)
+    top = (MINI_TOP + bottom) / 2 - block / 2
+    for i, line in enumerate(name):
+        p.text(w / 2, top + (i + 0.5) * name_step, line, size, bold=True, align="centre")
+    top += len(name) * name_step + 6
+    for i, line in enumerate(notes):
+        p.text(w / 2, top + (i + 0.5) * note_step, line, SMALL, fill=swatch.dark, align="centre")
+    return p.cut_out(rounded_mask(p.px(w), p.px(height), p.px(12)))
 
 
-def empty_slot(lang: str, scale: float) -> Image.Image:
-    return empty_card(label("empty", lang), lang, scale)
+def draw_mini_empty(lang: str, scale: float, height: float) -> Image.Image:
+    """An empty market space the size of a compact card."""
+    edge = (199, 186, 163)
+    p = Painter(MINI_W, height, scale=scale, lang=lang, background=edge)
+    p.round_rect(0, 0, MINI_W, height, 12, (226, 216, 198), outline=edge, width=2)
+    p.text(MINI_W / 2, height / 2, label("empty", lang), SMALL, fill=INK_SOFT, align="centre")
+    return p.cut_out(rounded_mask(p.px(MINI_W), p.px(height), p.px(12)))
 
 
 def card_chip(key: str, count: int, face_down: bool, lang: str, scale: float) -> Image.Image:
@@ -148,5 +228,17 @@ def card_chip(key: str, count: int, face_down: bool, lang: str, scale: float) ->
     if face_down:
         name = f"{name} ({label('face_down', lang)})"
     return chip(
-        card.colour, name, count, framed=card.trading, muted=face_down, lang=lang, scale=scale
+        card.colour,
+        name,
+        count,
+        framed=card.trading,
+        muted=face_down,
+        lang=lang,
+        scale=scale * CHIP_ZOOM,
     )
+
+
+# Compact cards are kept in the kit's card-face cache, under its budget: this board was that
+# cache's only user, and a second budget for the same kind of tile would only raise the total.
+mini_card = CachedLayer(draw_mini_card, card_face.cache)
+mini_empty = CachedLayer(draw_mini_empty, empty_card.cache)

@@ -10,10 +10,10 @@ from PIL import Image
 
 from games.catan.models import State
 from render import catan as board
-from render import kit
-from render.kit import Painter
+from render.cache import clear_all
 from tests.games.catan_helpers import G
 from tests.games.hidden_catan import perturb
+from tests.render.text_sizes import record_text_sizes
 
 NAMES = {f"s{i}": name for i, name in enumerate(("Alice", "Bob", "千代", "Daniel", "Eve", "Fumi"))}
 
@@ -49,7 +49,8 @@ def test_positions_render_in_both_languages(players: int) -> None:
         for viewer in (None, sorted(G.to_act(state) or {"s0"})[0]):
             data = board.render(G.view(state, viewer), lang=lang, names=NAMES)
             width, height = png_size(data)
-            assert width == board.WIDTH and 500 <= height <= 2200
+            # One player per row for a phone: a 6-seat final is nearly three widths tall.
+            assert width == board.WIDTH and 500 <= height <= 3 * board.WIDTH
             assert len(data) < 400_000
 
 
@@ -65,19 +66,34 @@ def test_private_view_adds_the_hand_and_public_renders_ignore_hidden_facts() -> 
     assert png_size(board.render(G.view(state, "s1")))[1] > png_size(public)[1]
 
 
-def test_no_text_is_smaller_than_14_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[float] = []
-    original = Painter.text
+# Names of 24 characters, the longest a table shows in full on a phone, in both scripts.
+LONG_NAMES = {
+    "en": ("Alexandria Konstantinova", "Bartholomew Fitzgerald-X", "Chiyoko Yamamoto-Tanakaa",
+           "Dmitri Ivanovich Mendele", "Evangelina Rosalind Mayr", "Fumiko Takahashi-Watanab"),
+    "ja": ("アレクサンドリア・コンスタンティノヴァさんだよね", "バーソロミュー・フィッツジェラルド・エックスだよ",
+           "やまもとちよこさんとたなかはなこさんのチームです", "ドミトリー・イヴァノヴィチ・メンデレーエフさんだ",
+           "エヴァンジェリーナ・ロザリンド・マイヤーさんです", "たかはしふみこさんとわたなべゆきこさんのチームだ"),
+}  # fmt: skip
+PHONE_WIDTH = 400  # how wide a phone shows an image in Discord, in pixels
+PHONE_TEXT = 10  # the smallest line a phone user reads without zooming, in pixels
 
-    def recording(self: Painter, x: float, y: float, text: str, size: float, **kw: object) -> float:
-        sizes.append(size * self.scale)
-        return original(self, x, y, text, size, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Painter, "text", recording)
-    for cached in (kit.card_face, kit.chip, kit.empty_card):
-        cached.cache_clear()
-    found = positions(4, seed=2)
-    for lang in ("en", "ja"):
-        board.render(G.view(found["build"], "s0"), lang=lang, names=NAMES)
-        board.render(G.view(found["finished"], None), lang=lang, names=NAMES)
-    assert sizes and min(sizes) >= 14
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_line_reads_on_a_phone(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """At the largest table, every kind of board: public, private, a pending decision, final."""
+    sizes = record_text_sizes(monkeypatch, ())
+    names = {f"s{i}": name for i, name in enumerate(LONG_NAMES[lang])}
+    assert all(len(name) == 24 for name in names.values())
+    found = positions(6, seed=6)
+    assert {"build", "pending", "finished"} <= set(found)
+    views = [G.view(found["build"], None), G.view(found["finished"], None)]
+    for kind in ("build", "pending"):
+        views.append(G.view(found[kind], sorted(G.to_act(found[kind]))[0]))
+    for view in views:
+        clear_all()  # so that every cached tile is drawn (and measured) again
+        board.box_tile.cache_clear()
+        sizes.clear()
+        data = board.render(view, lang=lang, names=names)
+        width, _ = png_size(data)
+        assert sizes
+        assert min(sizes) * PHONE_WIDTH / width >= PHONE_TEXT, (min(sizes), width)
