@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from io import BytesIO
 
 from PIL import Image, ImageDraw
@@ -410,89 +409,8 @@ def token_tile(kind: str, width: int, height: int, label: str, size: int, lang: 
 
 # ---------------------------------------------------------------- cards
 
-CARD_W, CARD_H = 156, 224
 CHIP_H = 30
 CHIP_TEXT = 15
-
-
-@dataclass(frozen=True)
-class CardFace:
-    """What a card shows, filled in by a game module from its card data."""
-
-    colour: str  # a PALETTE key
-    cost: int
-    name: str
-    note: str = ""  # the small print under the name: an ability, what it replaces
-    money: int = 0  # income, on a coin
-    points: int = 0  # points, on a shield
-    symbol: str | None = None  # an icon for the top-right corner
-    framed_cost: bool = False  # the cost in a square frame instead of a disc (trading cards)
-    ability: bool = False  # a star in the footer when the card pays nothing itself
-    old: bool = False  # the −1 mark of a card left over from the last round
-
-
-# A card face is 140 KB at scale 1: 24 MB keeps about 170, every card of a game in both languages.
-@layer_cache("card faces", 24 << 20)
-def card_face(face: CardFace, lang: str, scale: float) -> Image.Image:
-    """A card as an RGBA tile of CARD_W × CARD_H: cost, symbol, −1, name, note, income, points."""
-    swatch = PALETTE[face.colour]
-    w = CARD_W
-    p = Painter(w, CARD_H, scale=scale, lang=lang, background=swatch.dark)
-    p.round_rect(0, 0, w, CARD_H, 12, swatch.strong, outline=swatch.dark, width=2)
-    if face.framed_cost:
-        p.round_rect(8, 8, 50, 50, 5, WHITE, outline=INK, width=3)
-    else:
-        p.disc(29, 29, 42, WHITE, swatch.dark, 2)
-    p.text(29, 29, str(face.cost), 21, bold=True, align="centre")
-    if face.symbol is not None:
-        p.disc(w - 29, 29, 40, WHITE)
-        p.icon(face.symbol, w - 29, 29, 24 if face.symbol == "trading" else 26, swatch.dark)
-    if face.old:
-        p.pill(w / 2, 29, "−1", 18, fill=OLD_RED, align="centre", pad=8)
-
-    p.round_rect(8, 54, w - 8, 171, 8, CREAM)
-    # The biggest name size that needs the fewest lines; lines balanced, not ragged.
-    name_size, name_lines = 18.0, p.wrap(face.name, 18, w - 24, bold=True, balance=True)
-    smaller = p.wrap(face.name, 16, w - 24, bold=True, balance=True)
-    if len(smaller) < len(name_lines):
-        name_size, name_lines = 16.0, smaller
-    note_size = 14.0
-    note_lines = p.wrap(face.note, note_size, w - 24, balance=True) if face.note else []
-    name_lines, note_lines = name_lines[:3], note_lines[: max(1, 5 - len(name_lines))]
-    name_step, note_step = name_size * 1.2, note_size * 1.2
-    block = len(name_lines) * name_step + len(note_lines) * note_step + (6 if note_lines else 0)
-    top = 112.5 - block / 2
-    for i, line in enumerate(name_lines):
-        p.text(w / 2, top + (i + 0.5) * name_step, line, name_size, bold=True, align="centre")
-    top += len(name_lines) * name_step + 6
-    for i, line in enumerate(note_lines):
-        p.text(
-            w / 2, top + (i + 0.5) * note_step, line, note_size, fill=swatch.dark, align="centre"
-        )
-
-    tokens = [kind for kind, shown in (("coin", face.money), ("shield", face.points)) if shown]
-    if not tokens and face.ability:
-        tokens.append("star")
-    for i, kind in enumerate(tokens):
-        cx = w / 2 + (i - (len(tokens) - 1) / 2) * 52
-        if kind == "coin":
-            p.coin(cx, 197, 40, str(face.money), size=19)
-        elif kind == "shield":
-            p.shield(cx, 197, 44, str(face.points), size=19)
-        else:
-            p.disc(cx, 197, 40, WHITE)
-            p.icon("star", cx, 196, 26, swatch.dark)
-    return p.cut_out(rounded_mask(p.px(w), p.px(CARD_H), p.px(12)))
-
-
-@layer_cache("empty cards", 2 << 20)
-def empty_card(text: str, lang: str, scale: float) -> Image.Image:
-    """An empty card space of CARD_W × CARD_H, labelled."""
-    edge = (199, 186, 163)
-    p = Painter(CARD_W, CARD_H, scale=scale, lang=lang, background=edge)
-    p.round_rect(0, 0, CARD_W, CARD_H, 12, (226, 216, 198), outline=edge, width=2)
-    p.text(CARD_W / 2, CARD_H / 2, text, 16, fill=INK_SOFT, align="centre")
-    return p.cut_out(rounded_mask(p.px(CARD_W), p.px(CARD_H), p.px(12)))
 
 
 # A chip is about 20 KB: 8 MB keeps some 400, the cards of many tables at once.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from games.stpetersburg.data import CARDS, Card
-from render.cache import CachedLayer
+from render.cache import layer_cache
 from render.kit import (
     CHIP_H,
     CHIP_TEXT,
@@ -15,9 +15,7 @@ from render.kit import (
     PALETTE,
     WHITE,
     Painter,
-    card_face,
     chip,
-    empty_card,
     rounded_mask,
 )
 
@@ -167,7 +165,9 @@ def mini_height(key: str, old: bool, lang: str) -> float:
     return MINI_TOP + max(text + 16, 56) + (MINI_OLD if old else 8)
 
 
-def draw_mini_card(key: str, old: bool, lang: str, scale: float, height: float) -> Image.Image:
+# A compact card is about 60 KB at scale 1: 24 MB keeps every card of a game in both languages.
+@layer_cache("card faces", 24 << 20)
+def mini_card(key: str, old: bool, lang: str, scale: float, height: float) -> Image.Image:
     """A compact card of MINI_W × height: cost, symbol, −1, name, small print, income, points."""
     card = CARDS[key]
     swatch = PALETTE[card.colour]
@@ -212,7 +212,8 @@ def draw_mini_card(key: str, old: bool, lang: str, scale: float, height: float) 
     return p.cut_out(rounded_mask(p.px(w), p.px(height), p.px(12)))
 
 
-def draw_mini_empty(lang: str, scale: float, height: float) -> Image.Image:
+@layer_cache("empty cards", 2 << 20)
+def mini_empty(lang: str, scale: float, height: float) -> Image.Image:
     """An empty market space the size of a compact card."""
     edge = (199, 186, 163)
     p = Painter(MINI_W, height, scale=scale, lang=lang, background=edge)
@@ -236,9 +237,3 @@ def card_chip(key: str, count: int, face_down: bool, lang: str, scale: float) ->
         lang=lang,
         scale=scale * CHIP_ZOOM,
     )
-
-
-# Compact cards are kept in the kit's card-face cache, under its budget: this board was that
-# cache's only user, and a second budget for the same kind of tile would only raise the total.
-mini_card = CachedLayer(draw_mini_card, card_face.cache)
-mini_empty = CachedLayer(draw_mini_empty, empty_card.cache)

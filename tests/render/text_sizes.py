@@ -1,4 +1,4 @@
-"""Records the pixel size of every line a board image draws (the 14 px floor tests use it)."""
+"""Records the pixel size of every line a board image draws (the phone-width tests use it)."""
 
 from __future__ import annotations
 
