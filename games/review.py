@@ -11,12 +11,11 @@ counts the logistic curve of the seat's margin over the best other seat (`Game.e
   steadier line than bare wins and losses over the same few worlds).
 - `judge`: one decision, from the view of the seat that made it. The search's candidates (its
   greedy AI's best moves) and the move made are played out in the same sampled worlds with the
-  same playout dice, cut short as the search cuts them, the best two and the move made again in
-  more worlds; the best of those is the AI's *preferred* move. It is then compared with the move
-  made over fresh paired worlds, played out to the end of the game (an estimate cut at a
-  different phase of the game for each move could favour one by the phase alone), so neither
-  the choice of the best nor the cut can flatter the difference; more worlds are added while
-  the comparison looks costly or is in doubt. The decision is *costly* only when the mean
+  same playout dice, cut short as the search cuts them; the best of them is the AI's
+  *preferred* move. It is then compared with the move made over fresh paired worlds, played out
+  to the end of the game (an estimate cut at a different phase of the game for each move could
+  favour one by the phase alone), so neither the choice of the best nor the cut can flatter the
+  difference; more worlds are added unless the comparison is clearly not costly. The decision is *costly* only when the mean
   difference in win chance exceeds both `min_gap` and `z` standard errors of that mean.
 
 Pure: all chance comes from seeds given in; the same seed and budget give the same review.
@@ -39,10 +38,9 @@ from games.search import PLAYOUT_LIMIT, Search, SearchPlayer
 class ReviewBudget:
     """How hard a review looks: paired worlds per decision and per chart point.
 
-    `screen_worlds` worlds screen the candidates, `finalist_worlds` more the best two and the
-    move made, and the best of those is the preferred move; `worlds` fresh ones compare it with
-    the move made, `worlds` more at a time up to `max_worlds` while the comparison is costly or
-    within a standard error of it; `chart_worlds` worlds give each seat's win chance at a chart
+    `screen_worlds` worlds pick the preferred move among the candidates, `worlds` fresh ones
+    compare it with the move made, `worlds` more at a time up to `max_worlds` unless the
+    comparison is clearly not costly; `chart_worlds` worlds give each seat's win chance at a chart
     point; at most `chart_points` points. A difference counts when above `min_gap` (a win chance,
     0..1) and `z` standard errors. The comparison's and the chart's playouts end after
     `playout_moves` moves (None: at the end of the game). `search` changes the strong AI's own settings for the
@@ -52,7 +50,6 @@ class ReviewBudget:
     worlds: int = 16
     max_worlds: int = 48
     screen_worlds: int = 4
-    finalist_worlds: int = 8
     chart_worlds: int = 12
     chart_points: int = 30
     z: float = 3.0
@@ -285,40 +282,35 @@ def judge_view(
     )
 
 
-FINALISTS = 2  # candidates besides the move made that the screening looks at again
-
-
 def _preferred(
     playouts: _Playouts, candidates: Sequence[Any], made: Any, budget: ReviewBudget
 ) -> Any:
-    """The AI's preferred move: every candidate over `screen_worlds` worlds, then the best two
-    and the move made over `finalist_worlds` more (a preference picked from a few noisy worlds
-    changes with the seed, and the verdict with it)."""
+    """The AI's preferred move: the best candidate over `screen_worlds` worlds."""
     screened = _paired(playouts, candidates, budget.screen_worlds, screening=True)
-
     # Equal win chances are told apart by points; a full tie goes to the move made: a review
     # does not second-guess a move it cannot tell apart.
-    def score(move: Any) -> tuple[float, float, bool]:
-        results = screened[move]
-        return _mean([w for w, _ in results]), _mean([p for _, p in results]), move == made
-
-    ranked = sorted(candidates, key=score, reverse=True)
-    finalists = [*[move for move in ranked if move != made][:FINALISTS], made]
-    if budget.finalist_worlds > 0:
-        again = _paired(playouts, finalists, budget.finalist_worlds, screening=True)
-        for move in finalists:
-            screened[move] = screened[move] + again[move]
-        return max(finalists, key=score)
-    return ranked[0]
+    return max(
+        candidates,
+        key=lambda move: (
+            _mean([w for w, _ in screened[move]]),
+            _mean([p for _, p in screened[move]]),
+            move == made,
+        ),
+    )
 
 
 def _compared(
     playouts: _Playouts, made: Any, preferred: Any, budget: ReviewBudget
 ) -> dict[Any, list[tuple[float, float]]]:
     """The move made and the preferred one over paired worlds: `worlds` of them, then `worlds`
-    more at a time up to `max_worlds` while the difference looks costly or lies within a
-    standard error of the line (a verdict at the edge of the noise test, or a mistake whose
-    size decides the ranking, is where more worlds change what the review shows)."""
+    more at a time up to `max_worlds` unless the difference is clearly not costly.
+
+    Clearly not costly: a standard error above the mean difference still lies below the line
+    the final test will draw (`z` standard errors of a mean over `max_worlds`, which shrink
+    with the square root of the worlds, and `min_gap`). A mistake, a verdict at the edge of the
+    noise test, and a real cost that 16 worlds could not yet tell from noise get every world:
+    there the worlds change what the review shows (and a mistake's size decides the ranking).
+    """
     results: dict[Any, list[tuple[float, float]]] = {made: [], preferred: []}
     drawn = 0
     while drawn < max(budget.worlds, budget.max_worlds):
@@ -328,7 +320,8 @@ def _compared(
         for move in (made, preferred):
             results[move].extend(more[move])
         gap, error = _gap(results[made], results[preferred])
-        if gap + error <= max(budget.min_gap, budget.z * error):
+        line = budget.z * error * math.sqrt(drawn / max(budget.max_worlds, drawn))
+        if gap + error <= max(budget.min_gap, line):
             break  # clearly not costly: more worlds would not change the verdict
     return results
 

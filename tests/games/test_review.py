@@ -29,7 +29,6 @@ SMALL = ReviewBudget(
     chart_worlds=2,
     chart_points=6,
     playout_moves=6,
-    finalist_worlds=2,
     max_worlds=6,
     search={"playout_moves": 6, "playout_moves_per_seat": None, "candidates": 3},
 )

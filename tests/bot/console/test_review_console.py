@@ -31,7 +31,6 @@ async def test_review_at_the_console(tmp_path: Path, monkeypatch: pytest.MonkeyP
                     "worlds": 6,
                     "max_worlds": 12,
                     "screen_worlds": 3,
-                    "finalist_worlds": 3,
                     "chart_worlds": 3,
                 },
             }

@@ -25,7 +25,7 @@ from games.review import ReviewBudget
 from tests.bot.conftest import ServiceFactory
 from tests.bot.service.test_play import play_out
 
-BUDGET = ReviewBudget(worlds=4, max_worlds=8, screen_worlds=2, finalist_worlds=2, chart_worlds=2)
+BUDGET = ReviewBudget(worlds=4, max_worlds=8, screen_worlds=2, chart_worlds=2)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
