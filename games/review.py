@@ -305,11 +305,12 @@ def _compared(
     """The move made and the preferred one over paired worlds: `worlds` of them, then `worlds`
     more at a time up to `max_worlds` unless the difference is clearly not costly.
 
-    Clearly not costly: a standard error above the mean difference still lies below the line
-    the final test will draw (`z` standard errors of a mean over `max_worlds`, which shrink
-    with the square root of the worlds, and `min_gap`). A mistake, a verdict at the edge of the
-    noise test, and a real cost that 16 worlds could not yet tell from noise get every world:
-    there the worlds change what the review shows (and a mistake's size decides the ranking).
+    Clearly not costly: a standard error above the mean difference still lies below `min_gap`
+    or below the line the final test will draw (`z` standard errors of a mean over
+    `max_worlds`: they shrink with the square root of the worlds), whichever is higher. A
+    mistake, a verdict at the edge of the noise test, and a real cost that the first worlds
+    could not yet tell from noise get every world: there the worlds change what the review
+    shows (and a mistake's size decides the ranking).
     """
     results: dict[Any, list[tuple[float, float]]] = {made: [], preferred: []}
     drawn = 0
