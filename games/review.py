@@ -11,12 +11,12 @@ counts the logistic curve of the seat's margin over the best other seat (`Game.e
   steadier line than bare wins and losses over the same few worlds).
 - `judge`: one decision, from the view of the seat that made it. The search's candidates (its
   greedy AI's best moves) and the move made are played out in the same sampled worlds with the
-  same playout dice, cut short as the search cuts them; the best of them is the AI's *preferred*
-  move. It is then compared with the move made over fresh paired worlds, played out to the end
-  of the game (an estimate cut at a different phase of the game for each move could favour one
-  by the phase alone), so neither the choice of the best nor the cut can flatter the difference;
-  the decision is *costly* only when the mean difference in win chance exceeds both `min_gap`
-  and `z` standard errors of that mean.
+  same playout dice, cut short as the search cuts them; the best of them is the AI's
+  *preferred* move. It is then compared with the move made over fresh paired worlds, played out
+  to the end of the game (an estimate cut at a different phase of the game for each move could
+  favour one by the phase alone), so neither the choice of the best nor the cut can flatter the
+  difference; more worlds are added unless the comparison is clearly not costly. The decision is *costly* only when the mean
+  difference in win chance exceeds both `min_gap` and `z` standard errors of that mean.
 
 Pure: all chance comes from seeds given in; the same seed and budget give the same review.
 """
@@ -39,7 +39,8 @@ class ReviewBudget:
     """How hard a review looks: paired worlds per decision and per chart point.
 
     `screen_worlds` worlds pick the preferred move among the candidates, `worlds` fresh ones
-    compare it with the move made; `chart_worlds` worlds give each seat's win chance at a chart
+    compare it with the move made, `worlds` more at a time up to `max_worlds` unless the
+    comparison is clearly not costly; `chart_worlds` worlds give each seat's win chance at a chart
     point; at most `chart_points` points. A difference counts when above `min_gap` (a win chance,
     0..1) and `z` standard errors. The comparison's and the chart's playouts end after
     `playout_moves` moves (None: at the end of the game). `search` changes the strong AI's own settings for the
@@ -47,10 +48,11 @@ class ReviewBudget:
     """
 
     worlds: int = 16
+    max_worlds: int = 48
     screen_worlds: int = 4
     chart_worlds: int = 12
     chart_points: int = 30
-    z: float = 2.0
+    z: float = 3.0
     min_gap: float = 0.04
     playout_moves: int | None = None
     search: Mapping[str, Any] = dataclasses.field(default_factory=dict)
@@ -260,23 +262,12 @@ def judge_view(
     candidates = candidates[: settings.candidate_count()]
     if made not in candidates:
         candidates.append(made)
-    screened = _paired(playouts, candidates, budget.screen_worlds, screening=True)
-    # Equal win chances are told apart by points; a full tie goes to the move made: a review
-    # does not second-guess a move it cannot tell apart.
-    preferred = max(
-        candidates,
-        key=lambda move: (
-            _mean([w for w, _ in screened[move]]),
-            _mean([p for _, p in screened[move]]),
-            move == made,
-        ),
-    )
+    preferred = _preferred(playouts, candidates, made, budget)
     if preferred == made:
         return verdict
-    compared = _paired(playouts, [made, preferred], budget.worlds)
+    compared = _compared(playouts, made, preferred, budget)
     made_results, preferred_results = compared[made], compared[preferred]
-    gaps = [p[0] - m[0] for m, p in zip(made_results, preferred_results, strict=True)]
-    gap, error = _mean(gaps), _standard_error(gaps)
+    gap, error = _gap(made_results, preferred_results)
     return verdict.model_copy(
         update={
             "preferred": game.format(preferred),
@@ -285,10 +276,63 @@ def judge_view(
             "points_made": _mean([p for _, p in made_results]),
             "points_preferred": _mean([p for _, p in preferred_results]),
             "error": error,
-            "worlds": len(gaps),
+            "worlds": len(made_results),
             "costly": gap > budget.min_gap and gap > budget.z * error,
         }
     )
+
+
+def _preferred(
+    playouts: _Playouts, candidates: Sequence[Any], made: Any, budget: ReviewBudget
+) -> Any:
+    """The AI's preferred move: the best candidate over `screen_worlds` worlds."""
+    screened = _paired(playouts, candidates, budget.screen_worlds, screening=True)
+    # Equal win chances are told apart by points; a full tie goes to the move made: a review
+    # does not second-guess a move it cannot tell apart.
+    return max(
+        candidates,
+        key=lambda move: (
+            _mean([w for w, _ in screened[move]]),
+            _mean([p for _, p in screened[move]]),
+            move == made,
+        ),
+    )
+
+
+def _compared(
+    playouts: _Playouts, made: Any, preferred: Any, budget: ReviewBudget
+) -> dict[Any, list[tuple[float, float]]]:
+    """The move made and the preferred one over paired worlds: `worlds` of them, then `worlds`
+    more at a time up to `max_worlds` unless the difference is clearly not costly.
+
+    Clearly not costly: a standard error above the mean difference still lies below `min_gap`
+    or below the line the final test will draw (`z` standard errors of a mean over
+    `max_worlds`: they shrink with the square root of the worlds), whichever is higher. A
+    mistake, a verdict at the edge of the noise test, and a real cost that the first worlds
+    could not yet tell from noise get every world: there the worlds change what the review
+    shows (and a mistake's size decides the ranking).
+    """
+    results: dict[Any, list[tuple[float, float]]] = {made: [], preferred: []}
+    drawn = 0
+    while drawn < max(budget.worlds, budget.max_worlds):
+        batch = budget.worlds if drawn == 0 else min(budget.worlds, budget.max_worlds - drawn)
+        more = _paired(playouts, [made, preferred], batch)
+        drawn += batch
+        for move in (made, preferred):
+            results[move].extend(more[move])
+        gap, error = _gap(results[made], results[preferred])
+        line = budget.z * error * math.sqrt(drawn / max(budget.max_worlds, drawn))
+        if gap + error <= max(budget.min_gap, line):
+            break  # clearly not costly: more worlds would not change the verdict
+    return results
+
+
+def _gap(
+    made: Sequence[tuple[float, float]], preferred: Sequence[tuple[float, float]]
+) -> tuple[float, float]:
+    """The mean paired difference in win chance, preferred minus made, and its standard error."""
+    gaps = [p[0] - m[0] for m, p in zip(made, preferred, strict=True)]
+    return _mean(gaps), _standard_error(gaps)
 
 
 def _paired(

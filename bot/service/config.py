@@ -90,6 +90,8 @@ class ReviewSettings(_Strict):
     """
 
     worlds: int = Field(default=_REVIEW.worlds, ge=2, le=2000)
+    # A comparison still in doubt (or costly, to size it) gets `worlds` more at a time up to this.
+    max_worlds: int = Field(default=_REVIEW.max_worlds, ge=2, le=10000)
     screen_worlds: int = Field(default=_REVIEW.screen_worlds, ge=1, le=2000)
     chart_worlds: int = Field(default=_REVIEW.chart_worlds, ge=1, le=2000)
     chart_points: int = Field(default=_REVIEW.chart_points, ge=2, le=200)

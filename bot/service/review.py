@@ -63,7 +63,11 @@ def budget_json(budget: ReviewBudget) -> str:
 
 
 def budget_from(text: str) -> ReviewBudget:
-    return ReviewBudget(**json.loads(text))
+    stored = json.loads(text)
+    # A budget kept before `max_worlds` existed judged every decision over `worlds` alone: a
+    # review it started is resumed the same way.
+    stored.setdefault("max_worlds", stored.get("worlds", ReviewBudget.worlds))
+    return ReviewBudget(**stored)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,12 @@ async def test_review_at_the_console(tmp_path: Path, monkeypatch: pytest.MonkeyP
             {
                 "database": str(tmp_path / "console.sqlite3"),
                 "console_images": str(tmp_path / "img"),
-                "review": {"worlds": 6, "screen_worlds": 3, "chart_worlds": 3},
+                "review": {
+                    "worlds": 6,
+                    "max_worlds": 12,
+                    "screen_worlds": 3,
+                    "chart_worlds": 3,
+                },
             }
         )
         script = [

@@ -18,7 +18,7 @@ from games.review import ReviewBudget
 from tests.bot.discord.conftest import World
 from tests.bot.discord.driver import bot_messages, components_of, latest_board
 
-SMALL = ReviewBudget(worlds=6, screen_worlds=3, chart_worlds=3)
+SMALL = ReviewBudget(worlds=6, max_worlds=12, screen_worlds=3, chart_worlds=3)
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ resumed after a restart, several tables taking turns; on SQLite and PostgreSQL."
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import random
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -15,7 +17,14 @@ import pytest
 
 from bot.service.after_errors import NotFinished
 from bot.service.afterplay import replay
-from bot.service.review import NoReview, assemble, plan, review_part
+from bot.service.review import (
+    NoReview,
+    assemble,
+    budget_from,
+    budget_json,
+    plan,
+    review_part,
+)
 from bot.service.review_text import answer_lines, seat_of
 from bot.service.store import SqliteStore, Store
 from bot.service.store.postgres import PostgresStore
@@ -25,7 +34,7 @@ from games.review import ReviewBudget
 from tests.bot.conftest import ServiceFactory
 from tests.bot.service.test_play import play_out
 
-BUDGET = ReviewBudget(worlds=4, screen_worlds=2, chart_worlds=2)
+BUDGET = ReviewBudget(worlds=4, max_worlds=8, screen_worlds=2, chart_worlds=2)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -215,3 +224,11 @@ def test_the_review_budget_comes_from_the_config() -> None:
     assert chosen.worlds == 40 and chosen.z == 2.5 and chosen.chart_worlds == 12
     with pytest.raises(ValidationError):
         Settings.model_validate({"review": {"worlds": 1}})
+
+
+def test_a_budget_stored_before_max_worlds_keeps_its_fixed_worlds():
+    # A review started by an older version and resumed now: its parts must be judged as its
+    # first parts were, over `worlds` paired worlds and no more.
+    stored = {k: v for k, v in dataclasses.asdict(ReviewBudget()).items() if k != "max_worlds"}
+    assert budget_from(json.dumps(stored)).max_worlds == stored["worlds"]
+    assert budget_from(budget_json(ReviewBudget())) == ReviewBudget()
