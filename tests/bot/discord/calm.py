@@ -277,13 +277,14 @@ def told_twice(boards: list[str]) -> list[str]:
 
 
 def decisions_owed(moves: list[Any], seat_of: dict[str, int]) -> Counter[int]:
-    """Per member: how often a decision became theirs (they were to act at a move and had not
-    been at the move before)."""
+    """Per member: how often a decision became theirs: they were to act at a move and had not
+    been at the move before, or they had, but others joined them (a new step opened: the last
+    chooser of a simultaneous step owes the next one too)."""
     owed: Counter[int] = Counter()
     before: set[str] = set()
     for move in moves:
         acting = set(move.acting)
-        for seat in acting - before:
+        for seat in acting if acting - before else ():
             if seat in seat_of:
                 owed[seat_of[seat]] += 1
         before = acting

@@ -16,6 +16,7 @@ from bot.discord import app
 from tests.bot.discord.calm import (
     Figures,
     click,
+    count_pings,
     find,
     panel_for,
     play,
@@ -23,7 +24,7 @@ from tests.bot.discord.calm import (
     together,
 )
 from tests.bot.discord.conftest import World
-from tests.bot.discord.driver import components_of, latest_board, offered
+from tests.bot.discord.driver import components_of, latest_board, offered, to_act
 
 # (game, members, AI seats, options): members act at once wherever the game lets them.
 UNKNOWN_MESSAGE = {"code": 10008, "message": "Unknown Message"}
@@ -192,6 +193,28 @@ async def test_a_choice_clicked_just_before_the_panel_refresh_is_taken(world: Wo
         f.content for r in results for f in r.followups
     ]
     assert (await world.bot.service.info("t1")).version == before + 2
+
+
+async def test_the_last_chooser_of_a_step_is_pinged_with_the_others_for_the_next(
+    world: World,
+) -> None:
+    """alice and bob make their setup choices, then carol, whose choice closes the step. All
+    three owe the next step (placing two cards), carol too: she may have put her phone down
+    after choosing, so its board is one new post pinging all three; the choices before hers
+    edited the step's board and pinged nobody."""
+    (alice, bob, carol), thread = await three_at_catherine(world)
+    figures = Figures("catherine")
+    count_pings(world, figures)
+    first = latest_board(thread)
+    for member in (alice, bob, carol):
+        panel = await panel_for(world, thread, member, figures)
+        await play(member, panel, offered(panel)[0])
+        if member is not carol:
+            assert latest_board(thread).id == first.id and figures.posts == []
+    board = latest_board(thread)
+    everyone = sorted(m.id for m in (alice, bob, carol))
+    assert board.id != first.id and sorted(to_act(board)) == everyone
+    assert [sorted(pinged) for _, pinged in figures.posts] == [everyone], figures.posts
 
 
 async def test_a_venedig_turn_is_one_board_while_an_ai_places_what_the_member_resolved(
