@@ -36,13 +36,24 @@ GAMES = [
 ]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize(("game", "humans", "bots", "options"), GAMES, ids=[g[0] for g in GAMES])
 async def test_a_whole_game_pings_each_member_once_per_decision(
-    world: World, game: str, humans: int, bots: int, options: dict[str, object]
+    world: World,
+    locales: dict[int, str],
+    lang: str,
+    game: str,
+    humans: int,
+    bots: int,
+    options: dict[str, object],
 ) -> None:
+    """The same whole game with English and with Japanese clients (a Japanese table)."""
     members = [world.member(name) for name in ("alice", "bob", "carol", "dave")[:humans]]
+    for member in members:
+        locales[member.id] = lang
     figures = await play_game(world, game, members, bots=bots, **options)
-    print("\n" + json.dumps(figures.summary()))
+    print("\n" + json.dumps({"lang": lang, **figures.summary()}, ensure_ascii=False))
+    assert (await world.bot.service.info("t1")).lang == lang
     for member in members:
         assert figures.pings[member.id] <= figures.owed[member.id], figures.summary()
     assert figures.boards <= figures.human_moves
