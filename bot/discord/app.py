@@ -323,12 +323,13 @@ class Bot(commands.AutoShardedBot):
         try:
             notation = choice
             if choice.startswith("#"):
-                # Every part of a custom_id is checked: a forged `#abc` or `#-1` is refused.
-                hand = await self.service.hand(table_id, user)
-                index = choice_index(choice, len(hand.legal_moves))
-                if hand.table.version != version or index is None:
+                # The index is read against the moves the board of `version` offered (an older
+                # board's click may still count); a forged `#abc` or `#-1` is refused.
+                moves = await self.service.offered_at(table_id, user, version)
+                index = choice_index(choice, len(moves))
+                if index is None:
                     raise errors.StaleBoard()
-                notation = hand.legal_moves[index]
+                notation = moves[index]
             update = await self.service.act(table_id, user, notation, version=version)
         except errors.TableError as error:
             await tell(interaction, error_text(error, lang))

@@ -1,10 +1,14 @@
 """Whom a board pings and which stretch of the move log it tells, read from the log alone.
 
 The rule: a member is pinged when a decision becomes theirs that they were not already pinged
-for. A seat owes a decision from the version it joined the seats to act until it leaves them;
-its own moves that leave it to act (a Pub decision, the first of two placements) do not end it.
-So a simultaneous step (several seats owe a choice) is one board, posted when the step opens and
-pinging each member owing a choice once; each choice edits that board in place. Every move
+for. A seat owes a decision from the version it joined the seats to act until it leaves them, or
+until other seats join them: that opens a new step, in which everyone to act owes a new decision
+(the last chooser of a simultaneous step, who owes the next step too, is pinged for it with the
+others, as they may have put the phone down after choosing). Its own moves that leave it to act
+alone or while others only leave (a Pub decision, the first of two placements, others' secret
+choices) do not end it. So a simultaneous step (several seats owe a choice) is one board, posted
+when the step opens and pinging each member owing a choice once; each choice edits that board in
+place, and a member who simply continues has their board edited, pinging nobody. Every move
 record keeps the seats that could act before it (`acting`), so all of this is worked out from
 the log, the same in every process and after a restart.
 """
@@ -47,7 +51,9 @@ class Stretches:
         turns = turns or {}
         alive: dict[str, int] = {}
         for version, seats in enumerate(self.acting):
-            current = {seat: alive.get(seat, version) for seat in seats}
+            # A seat joining opens a new step: every seat to act in it begins a new decision.
+            opened = any(seat not in alive for seat in seats)
+            current = {seat: version if opened else alive.get(seat, version) for seat in seats}
             self.since.append(current)
             turn = turns.get(version)
             answered = version < len(self.moves) and self.moves[version].by == "ai"

@@ -40,7 +40,7 @@ from bot.service.table_core import (
     seat_names,
 )
 from bot.service.undo import UndoActions
-from bot.service.undo_log import move_words, undo_target, undo_words
+from bot.service.undo_log import move_words, replay_states, undo_target, undo_words
 from bot.service.updates import (
     Changed,
     Hand,
@@ -90,6 +90,12 @@ def _listed(loaded: LoadedTable, seat: str, move: str | BaseModel) -> str | Base
     return move
 
 
+def _others_chose(since: Sequence[MoveRecord], seat: str) -> bool:
+    """Whether the moves `since` (some) are all other seats' secret choices made while `seat`
+    owed its own: a simultaneous step still open for it."""
+    return bool(since) and all(m.secret and m.seat != seat and seat in m.acting for m in since)
+
+
 def _only_others_chose(
     since: Sequence[MoveRecord],
     seat: str,
@@ -100,9 +106,7 @@ def _only_others_chose(
     """Whether every move since a click's version is another seat's secret choice made while
     `seat` owed its own (a simultaneous step still open for it), and the clicked move is still
     one of its legal moves: nothing the seat could see has changed but who has chosen."""
-    if game is None or not since or loaded.record.status != "playing":
-        return False
-    if not all(m.secret and m.seat != seat and seat in m.acting for m in since):
+    if game is None or loaded.record.status != "playing" or not _others_chose(since, seat):
         return False
     state = loaded.state
     if seat not in game.to_act(state):
@@ -255,6 +259,29 @@ class TableService(
             # The turn passed to this seat only after the request arrived: it was sent out of turn.
             waiting = [s for s in record.seats if s.seat in since[0].acting]
             raise errors.NotYourTurn(waiting=seat_names(waiting))
+
+    async def offered_at(self, table_id: str, user: str, version: int) -> tuple[str, ...]:
+        """`user`'s legal moves, in order and in canonical notation, on the board of `version`
+        (what a button naming a move by its index there means): the moves now, or, on an older
+        board whose click may still be taken (every move since is another seat's secret choice
+        of a step the seat still owes), the moves the seat had at `version`, replayed from the
+        log. Any other older board is refused as out of date."""
+        loaded = await self._current(table_id)
+        record, game, state = loaded.record, loaded.game, loaded.peek()
+        if record.status == "lobby" or game is None:
+            raise errors.NotStarted()
+        seat = self._seat_of(record, user).seat
+        if record.status != "playing":
+            return ()  # no move is offered any more: the click is out of date
+        if version == record.version:
+            return loaded.legal_texts(seat, state) if seat in game.to_act(state) else ()
+        if not 0 <= version < record.version:
+            raise errors.StaleBoard()
+        logged = await self.store.moves(record.id)
+        if not _others_chose([m for m in logged if m.seq > version], seat):
+            raise errors.StaleBoard()
+        then = replay_states(game, record, [m for m in logged if m.seq <= version])[-1]
+        return tuple(game.format(m, lang="en") for m in game.legal_moves(then, seat))
 
     @staticmethod
     def _resolve(

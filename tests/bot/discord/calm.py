@@ -21,7 +21,15 @@ import simcord
 import games
 from bot.service.players import choose_move
 from tests.bot.discord.conftest import World
-from tests.bot.discord.driver import bot_messages, components_of, latest_board, offered, to_act
+from tests.bot.discord.driver import (
+    bot_messages,
+    components_of,
+    is_board,
+    is_final,
+    latest_board,
+    offered,
+    to_act,
+)
 
 PANEL_ERRORS = ("not updated", "not deleted")
 EPHEMERAL = 1 << 6
@@ -230,7 +238,7 @@ async def _play(
     table = "t1"
     for _ in range(limit):
         board = latest_board(thread)
-        if "game is over" in board.content:
+        if is_final(board):
             break
         acting = [by_id[i] for i in to_act(board) if i in by_id]
         assert acting, board.content
@@ -249,20 +257,20 @@ async def _play(
             figures.refused += len(result.followups)
     else:
         raise AssertionError("the game did not end")
+    # The final board was read as such: the game is over indeed.
+    assert (await world.bot.service.info(table)).status == "finished", board.content
     moves = await world.store.moves(table)
     seat_of = {s.seat: int(s.user) for s in (await world.bot.service.info(table)).seats if s.user}
     figures.human_moves = sum(1 for m in moves if m.by == "player")
     figures.owed = decisions_owed(moves, seat_of)
-    boards = [
-        m for m in bot_messages(thread) if "To act:" in m.content or "game is over" in m.content
-    ]
+    boards = [m for m in bot_messages(thread) if is_board(m)]
     figures.boards = len(boards)
     figures.repeated = told_twice([m.content for m in boards])
 
 
-# Lines that are news (a reveal, a scoring) and so are never worth telling twice; a move line
-# ("Bob passed.") may rightly recur.
-NEWS = ("Revealed", "Interim scoring", "Final scoring")
+# Lines that are news (a reveal, a scoring), in English and Japanese, and so are never worth
+# telling twice; a move line ("Bob passed.") may rightly recur.
+NEWS = ("Revealed", "Interim scoring", "Final scoring", "公開:", "中間決算", "最終得点")
 
 
 def told_twice(boards: list[str]) -> list[str]:
@@ -277,13 +285,14 @@ def told_twice(boards: list[str]) -> list[str]:
 
 
 def decisions_owed(moves: list[Any], seat_of: dict[str, int]) -> Counter[int]:
-    """Per member: how often a decision became theirs (they were to act at a move and had not
-    been at the move before)."""
+    """Per member: how often a decision became theirs: they were to act at a move and had not
+    been at the move before, or they had, but others joined them (a new step opened: the last
+    chooser of a simultaneous step owes the next one too)."""
     owed: Counter[int] = Counter()
     before: set[str] = set()
     for move in moves:
         acting = set(move.acting)
-        for seat in acting - before:
+        for seat in acting if acting - before else ():
             if seat in seat_of:
                 owed[seat_of[seat]] += 1
         before = acting

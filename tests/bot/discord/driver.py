@@ -12,8 +12,13 @@ import discord
 import simcord
 from simcord.components import walk_components
 
+from bot.service.i18n import CATALOGUE
+
 # Discord drops an interaction not answered (or deferred) within 3 seconds.
 DISCORD_ANSWER_LIMIT = 3.0
+# How a board's "To act" line begins and how the final board ends, in every language.
+TO_ACT = tuple(text.split("{")[0] for text in CATALOGUE["turn.next"].values())
+GAME_OVER = tuple(text.rstrip(".。") for text in CATALOGUE["game.over"].values())
 
 
 def components_of(message: Any) -> list[dict[str, Any]]:
@@ -28,16 +33,28 @@ def bot_messages(channel: simcord.ChannelHandle, viewer: Any = None) -> list[dis
     return [m for m in channel.history(viewer=viewer) if m.author.bot]
 
 
+def is_board(message: discord.Message) -> bool:
+    """Whether a message is a board (it says who is to act, or that the game is over)."""
+    return any(mark in message.content for mark in TO_ACT + GAME_OVER)
+
+
+def is_final(message: discord.Message) -> bool:
+    """Whether a message is the final board: the game is over and nobody is to act (a board of
+    a game about to end may say "the game ends after this build" above its "To act" line)."""
+    lines = message.content.splitlines()
+    return not any(line.startswith(TO_ACT) for line in lines) and any(
+        mark in message.content for mark in GAME_OVER
+    )
+
+
 def latest_board(channel: simcord.ChannelHandle) -> discord.Message:
-    boards = [
-        m for m in bot_messages(channel) if "To act:" in m.content or "game is over" in m.content
-    ]
+    boards = [m for m in bot_messages(channel) if is_board(m)]
     assert boards, "no board message posted"
     return boards[-1]
 
 
 def to_act(board: discord.Message) -> list[int]:
-    line = next((ln for ln in board.content.splitlines() if ln.startswith("To act:")), "")
+    line = next((ln for ln in board.content.splitlines() if ln.startswith(TO_ACT)), "")
     return [int(x) for x in re.findall(r"<@(\d+)>", line)]
 
 

@@ -12,10 +12,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import app
+from bot.discord import app, components
 from tests.bot.discord.calm import (
     Figures,
     click,
+    count_pings,
     find,
     panel_for,
     play,
@@ -23,7 +24,7 @@ from tests.bot.discord.calm import (
     together,
 )
 from tests.bot.discord.conftest import World
-from tests.bot.discord.driver import components_of, latest_board, offered
+from tests.bot.discord.driver import components_of, latest_board, offered, to_act
 
 # (game, members, AI seats, options): members act at once wherever the game lets them.
 UNKNOWN_MESSAGE = {"code": 10008, "message": "Unknown Message"}
@@ -35,13 +36,24 @@ GAMES = [
 ]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize(("game", "humans", "bots", "options"), GAMES, ids=[g[0] for g in GAMES])
 async def test_a_whole_game_pings_each_member_once_per_decision(
-    world: World, game: str, humans: int, bots: int, options: dict[str, object]
+    world: World,
+    locales: dict[int, str],
+    lang: str,
+    game: str,
+    humans: int,
+    bots: int,
+    options: dict[str, object],
 ) -> None:
+    """The same whole game with English and with Japanese clients (a Japanese table)."""
     members = [world.member(name) for name in ("alice", "bob", "carol", "dave")[:humans]]
+    for member in members:
+        locales[member.id] = lang
     figures = await play_game(world, game, members, bots=bots, **options)
-    print("\n" + json.dumps(figures.summary()))
+    print("\n" + json.dumps({"lang": lang, **figures.summary()}, ensure_ascii=False))
+    assert (await world.bot.service.info("t1")).lang == lang
     for member in members:
         assert figures.pings[member.id] <= figures.owed[member.id], figures.summary()
     assert figures.boards <= figures.human_moves
@@ -192,6 +204,89 @@ async def test_a_choice_clicked_just_before_the_panel_refresh_is_taken(world: Wo
         f.content for r in results for f in r.followups
     ]
     assert (await world.bot.service.info("t1")).version == before + 2
+
+
+async def test_the_last_chooser_of_a_step_is_pinged_with_the_others_for_the_next(
+    world: World,
+) -> None:
+    """alice and bob make their setup choices, then carol, whose choice closes the step. All
+    three owe the next step (placing two cards), carol too: she may have put her phone down
+    after choosing, so its board is one new post pinging all three; the choices before hers
+    edited the step's board and pinged nobody."""
+    (alice, bob, carol), thread = await three_at_catherine(world)
+    figures = Figures("catherine")
+    count_pings(world, figures)
+    first = latest_board(thread)
+    for member in (alice, bob, carol):
+        panel = await panel_for(world, thread, member, figures)
+        await play(member, panel, offered(panel)[0])
+        if member is not carol:
+            assert latest_board(thread).id == first.id and figures.posts == []
+    board = latest_board(thread)
+    everyone = sorted(m.id for m in (alice, bob, carol))
+    assert board.id != first.id and sorted(to_act(board)) == everyone
+    assert [sorted(pinged) for _, pinged in figures.posts] == [everyone], figures.posts
+
+
+async def test_an_index_button_clicked_just_before_the_panel_refresh_is_taken(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a move's notation is too long for a custom_id, its button names the move by its
+    index in legal_moves. bob and alice choose at the same moment from panels naming every move
+    by index: bob's choice is taken first, so alice's panel showed an older version. Her index
+    is read against the moves of that version, and the move it names is still legal: taken,
+    not refused as out of date. An index on an older board after anything else (her own
+    choice) is still refused."""
+    monkeypatch.setattr(components, "CUSTOM_ID_MAX", 0)
+    monkeypatch.setattr(components, "OPTION_VALUE_MAX", 0)
+    (alice, bob, _), thread = await three_at_catherine(world)
+    figures = Figures("catherine")
+    panels = {m.id: await panel_for(world, thread, m, figures) for m in (alice, bob)}
+    moves = {member: offered(panel) for member, panel in panels.items()}
+    assert all(value.startswith("#") for _, _, value in moves[alice.id] + moves[bob.id])
+    before = (await world.bot.service.info("t1")).version
+    hand = await world.bot.service.hand("t1", str(alice.id))
+    chosen = moves[alice.id][-1]
+    meant = hand.legal_moves[int(chosen[2][1:])]
+    made = app.hand_panel
+
+    async def written(count: int) -> None:
+        for _ in range(400):
+            if len(await world.store.moves("t1")) >= count:
+                return
+            await asyncio.sleep(0)
+
+    async def held_for_alice(bot: Any, table_id: str, user: str, lang: str) -> Any:
+        # Her panel follows bob's choice only once her click has been judged.
+        if user == str(alice.id) and any(f.function == "refresh_panels" for f in inspect.stack()):
+            await written(before + 2)
+        return await made(bot, table_id, user, lang)
+
+    async def alice_once_bob_chose() -> Any:
+        await written(before + 1)
+        return await click(alice, panels[alice.id], chosen)
+
+    monkeypatch.setattr(app, "hand_panel", held_for_alice)
+    results = await together(
+        world, [click(bob, panels[bob.id], moves[bob.id][0]), alice_once_bob_chose()]
+    )
+    monkeypatch.setattr(app, "hand_panel", made)
+    assert [r.followups for r in results] == [[], []], [
+        f.content for r in results for f in r.followups
+    ]
+    logged = await world.store.moves("t1")
+    assert len(logged) == before + 2
+    assert (logged[-1].seat, logged[-1].notation) == (hand.seat.seat, meant)
+    # The same index on the board of `before`, now that alice herself has chosen since.
+    view = discord.ui.View()
+    view.add_item(components.MoveButton("t1", before, chosen[2], label="old"))
+    channel = world.bot.get_channel(thread.id)
+    assert isinstance(channel, discord.Thread)
+    old = await channel.send("old", view=view)
+    refused = await alice.click(old, custom_id=f"spt:mv:t1:{before}:{chosen[2]}")
+    (answer,) = refused.followups
+    assert answer.ephemeral and "out of date" in answer.content
+    assert len(await world.store.moves("t1")) == before + 2
 
 
 async def test_a_venedig_turn_is_one_board_while_an_ai_places_what_the_member_resolved(
