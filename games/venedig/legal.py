@@ -1,10 +1,26 @@
-"""Venedig legality: the legal moves of each pending decision, and why a move is refused."""
+"""Venedig legality: the legal moves of each pending decision, and why a move is refused.
+
+`legal_moves` reads a `core.Position`: the frozen state (`Game.legal_moves`) or the mutable
+`rules.Table` the playout kernel plays on, so legality is defined once for both.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.base import IllegalMove, counted
 from games.venedig.catalog import DONE, Catalog, conversions
-from games.venedig.core import actor, builder_of, free_spaces, gold, locations, out, swamp_spaces
+from games.venedig.core import (
+    Player,
+    Position,
+    actor,
+    builder_of,
+    free_spaces,
+    gold,
+    locations,
+    out,
+    swamp_spaces,
+)
 from games.venedig.data import CASA, TYPES
 from games.venedig.models import (
     Build,
@@ -17,14 +33,13 @@ from games.venedig.models import (
     Move,
     Place,
     Play,
-    PlayerState,
     Solo,
     State,
     Swap,
 )
 
 
-def legal_moves(state: State, cat: Catalog, seat: int) -> list[Move]:
+def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
     if actor(state) != seat:
         return []
     data = cat.data
@@ -77,7 +92,7 @@ def legal_moves(state: State, cat: Catalog, seat: int) -> list[Move]:
     return moves
 
 
-def _placements(cat: Catalog, state: State, kind: int, *, solo: bool) -> list[Move]:
+def _placements(cat: Catalog, state: Position, kind: int, *, solo: bool) -> list[Move]:
     table = cat.solo[kind] if solo else cat.build[kind]
     found: list[Move] = [table[i][1] for i in locations(cat, state.board, kind)]
     if not found:
@@ -85,7 +100,7 @@ def _placements(cat: Catalog, state: State, kind: int, *, solo: bool) -> list[Mo
     return found
 
 
-def _draws(cat: Catalog, state: State, player: PlayerState) -> list[Move]:
+def _draws(cat: Catalog, state: Position, player: Player) -> list[Move]:
     data = cat.data
     size = len(player.hand)
     moves: list[Move] = []
@@ -101,7 +116,7 @@ def _draws(cat: Catalog, state: State, player: PlayerState) -> list[Move]:
     return list(dict.fromkeys(moves))
 
 
-def _subsets(items: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+def _subsets(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
     if size == 0:
         return [()]
     if len(items) < size:
