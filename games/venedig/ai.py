@@ -83,11 +83,13 @@ def value(state: core.Position, catalog: Catalog, seat: int, move: Move) -> floa
             return -1.0
         spaces = catalog.spaces(kind, move.at)
         assert spaces is not None
-        board = list(state.board)
-        for s in spaces:
-            board[s] = str(kind)
         district = None if isinstance(move, Casa) else move.district
-        points = core.points_for(data, "".join(board), kind, spaces, district)
+        points = data.fixed_points[kind]
+        if not points:  # scored by what lies around it: on the board with the piece placed
+            board = list(state.board)
+            for s in spaces:
+                board[s] = str(kind)
+            points = core.points_for(data, "".join(board), kind, spaces, district)
         near = (
             {d for site in data.sites if site.spaces == spaces for d in site.districts}
             if kind == PONTE

@@ -104,12 +104,12 @@ def without(hand: tuple[int, ...], kind: int, count: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=512)
 def free_spaces(board: str) -> tuple[int, ...]:
-    return tuple(i for i, c in enumerate(board) if c == FREE)
+    return tuple([i for i, c in enumerate(board) if c == FREE])
 
 
 @lru_cache(maxsize=512)
 def swamp_spaces(board: str) -> tuple[int, ...]:
-    return tuple(i for i, c in enumerate(board) if c == SWAMP)
+    return tuple([i for i, c in enumerate(board) if c == SWAMP])
 
 
 def locations(cat: Catalog, board: str, kind: int) -> tuple[int, ...]:

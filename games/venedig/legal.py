@@ -111,9 +111,19 @@ def _draws(cat: Catalog, state: Position, player: Player) -> list[Move]:
         for kind in sorted(set(player.hand) - set(state.pool)):
             for taken in range(len(state.pool) + 1):
                 for picked in _subsets(state.pool, min(taken, 3)):
-                    take = (*(TYPES[k] for k in picked), *("deck",) * (3 - len(picked)))
-                    moves.append(Swap(type=TYPES[kind], take=take))
+                    moves.append(_swap(cat, kind, picked))
     return list(dict.fromkeys(moves))
+
+
+def _swap(cat: Catalog, kind: int, picked: tuple[int, ...]) -> Swap:
+    """The swap putting `kind` into the pool and taking `picked` from it (the rest from the deck);
+    made once per catalog, as a playout lists the same ones again and again."""
+    key = (kind, picked)
+    found = cat.swaps.get(key)
+    if found is None:
+        take = (*(TYPES[k] for k in picked), *("deck",) * (3 - len(picked)))
+        found = cat.swaps[key] = Swap(type=TYPES[kind], take=take)
+    return found
 
 
 def _subsets(items: Sequence[int], size: int) -> list[tuple[int, ...]]:

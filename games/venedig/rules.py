@@ -160,8 +160,8 @@ class Table:
     def event(
         self, kind: str, seat: str | None = None, private_to: str | None = None, **data: Any
     ) -> None:
-        if self.record:
-            self.events.append(event(kind, seat, private_to, **data))
+        """Record an event; callers ask `record` first, so that a playout builds none."""
+        self.events.append(event(kind, seat, private_to, **data))
 
 
 # ---------------------------------------------------------------- applying moves
@@ -185,7 +185,8 @@ def play(t: Table, seat: int, move: Move) -> None:
         district = None if isinstance(move, Casa) else move.district
         _build(t, seat, type_, move.kind, spaces, district)
     elif isinstance(move, Resolve):
-        t.event("resolve", seat_id(t, seat), type=move.type)
+        if t.record:
+            t.event("resolve", seat_id(t, seat), type=move.type)
         t.phase = "locate"
         t.locate = TYPES.index(move.type)
     elif isinstance(move, Convert):
@@ -261,7 +262,7 @@ def _build(
         cards = [kind] * count
         player = t.seat(seat)
         player.hand = without(player.hand, kind, count)
-        if how == "solo":
+        if how == "solo" and t.record:
             t.event("solo", player.id, type=TYPES[kind])
     t.discard.extend(cards)
     resolve_building(t, kind, builder, participants, spaces, district)
@@ -280,7 +281,8 @@ def resolve_building(
     n = len(t.players)
     who = seat_id(t, builder)
     if spaces is None:
-        t.event("nolocation", who, type=TYPES[kind])
+        if t.record:
+            t.event("nolocation", who, type=TYPES[kind])
         run_moves(t)
         return
     board = list(t.board)
@@ -307,7 +309,8 @@ def resolve_building(
         )
     if t.supply[kind] == 0 and not t.ending:
         t.ending = True
-        t.event("trigger", who, reason="supply", type=TYPES[kind])
+        if t.record:
+            t.event("trigger", who, reason="supply", type=TYPES[kind])
     near = set(data.district_spaces) & (
         {district for site in data.sites if site.spaces == spaces for district in site.districts}
         if kind == PONTE
@@ -321,8 +324,9 @@ def resolve_building(
             value = t.treasure.pop(0)
             player = t.seat(s)
             player.treasure = tuple(sorted((*player.treasure, value)))
-            t.event("treasure", player.id)
-            t.event("treasure_value", player.id, private_to=player.id, value=value)
+            if t.record:
+                t.event("treasure", player.id)
+                t.event("treasure_value", player.id, private_to=player.id, value=value)
     t.movers = [(s, gained[s]) for s in order if s < n and gained[s] > 0]
     run_moves(t)
 
@@ -333,10 +337,12 @@ def move_gondola(t: Table, seat: int, steps: int) -> None:
     after = advance(positions, seat, steps)
     player = t.seat(seat)
     player.pos = after
-    t.event("move", player.id, steps=steps, before=before, after=after)
+    if t.record:
+        t.event("move", player.id, steps=steps, before=before, after=after)
     if after >= t.cat.data.goal and not t.ending:
         t.ending = True
-        t.event("trigger", player.id, reason="goal")
+        if t.record:
+            t.event("trigger", player.id, reason="goal")
 
 
 def run_moves(t: Table) -> None:
@@ -372,7 +378,8 @@ def _convert(t: Table, seat: int, values: tuple[int, ...]) -> None:
         t.rng, stock = t.rng.shuffled((*t.treasure, *spent_treasure))
         t.treasure = list(stock)
     steps = sum(values) // data.gold_per_step
-    t.event("convert", player.id, values=list(values), steps=steps)
+    if t.record:
+        t.event("convert", player.id, values=list(values), steps=steps)
     move_gondola(t, seat, steps)
     enough = may_convert(data, player)
     if t.phase == "pause" and not enough:
@@ -410,8 +417,12 @@ def finish(t: Table) -> None:
             move_gondola(t, seat, steps)
         after = player.pos
         final.append(FinalMove(seat=seat, values=values, steps=steps, before=before, after=after))
-        t.event("final", player.id, values=list(values), steps=steps, before=before, after=after)
-    t.event("over")
+        if t.record:
+            t.event(
+                "final", player.id, values=list(values), steps=steps, before=before, after=after
+            )
+    if t.record:
+        t.event("over")
     t.phase = "over"
     t.final = tuple(final)
     t.movers = []
@@ -428,7 +439,8 @@ def _done(t: Table) -> None:
         start_draw(t)
     else:
         player = t.players[t.turn]
-        t.event("done", player.id)
+        if t.record:
+            t.event("done", player.id)
         types_out = sum(1 for n in player.front if n)
         t.phase = "limit" if types_out > t.cat.data.max_types else "drain"
 
@@ -438,7 +450,10 @@ def _keep(t: Table, seat: int, kept: list[int]) -> None:
     dropped = [k for k in range(1, 5) if player.front[k] and k not in kept]
     t.discard.extend(k for k in dropped for _ in range(player.front[k]))
     player.front = tuple(0 if k in dropped else n for k, n in enumerate(player.front))
-    t.event("limit", player.id, kept=[TYPES[k] for k in kept], dropped=[TYPES[k] for k in dropped])
+    if t.record:
+        t.event(
+            "limit", player.id, kept=[TYPES[k] for k in kept], dropped=[TYPES[k] for k in dropped]
+        )
     around = seats_around(t)
     for kind in dropped:
         if t.architects[kind] != seat:
@@ -449,7 +464,8 @@ def _keep(t: Table, seat: int, kept: list[int]) -> None:
             if front(t, other)[kind] > best_count:
                 best, best_count = other, front(t, other)[kind]
         t.architects[kind] = best
-        t.event("architect", None if best is None else seat_id(t, best), type=TYPES[kind])
+        if t.record:
+            t.event("architect", None if best is None else seat_id(t, best), type=TYPES[kind])
     t.phase = "drain"
 
 
@@ -483,13 +499,15 @@ def _reshuffle(t: Table) -> None:
     t.rng, deck = t.rng.shuffled(t.discard)
     t.deck = list(deck)
     t.discard = []
-    t.event("reshuffle", deck=len(t.deck))
+    if t.record:
+        t.event("reshuffle", deck=len(t.deck))
 
 
 def start_draw(t: Table) -> None:
     player = t.players[t.turn]
     if len(player.hand) >= t.cat.data.hand_limit:
-        t.event("skip_draw", player.id)
+        if t.record:
+            t.event("skip_draw", player.id)
         end_turn(t)
     else:
         t.phase = "draw"
@@ -524,7 +542,8 @@ def _draw(t: Table, seat: int, move: Draw | Swap) -> None:
 
 def end_turn(t: Table) -> None:
     if len(set(t.pool)) >= t.cat.data.pool_wipe:
-        t.event("wipe", cards=[TYPES[k] for k in t.pool])
+        if t.record:
+            t.event("wipe", cards=[TYPES[k] for k in t.pool])
         t.discard.extend(t.pool)
         t.pool = []
         if not t.deck and t.discard:
@@ -532,7 +551,8 @@ def end_turn(t: Table) -> None:
     t.turn = (t.turn + 1) % len(t.players)
     t.phase = "build"
     t.drained = 0
-    t.event("turn", t.players[t.turn].id)
+    if t.record:
+        t.event("turn", t.players[t.turn].id)
     if t.virtual is not None:
         _virtual_card(t)
 
@@ -556,15 +576,18 @@ def _virtual_card(t: Table) -> None:
     data = t.cat.data
     if kind == CASA:
         if free_spaces(t.board):
-            t.event("virtual", VIRTUAL, card=TYPES[kind], result="casa")
+            if t.record:
+                t.event("virtual", VIRTUAL, card=TYPES[kind], result="casa")
             t.phase = "vcasa"
         else:
-            t.event("virtual", VIRTUAL, card=TYPES[kind], result="discarded")
+            if t.record:
+                t.event("virtual", VIRTUAL, card=TYPES[kind], result="discarded")
         t.discard.append(kind)
         return
     others = [k for k in range(1, 5) if virtual[k] and k != kind]
     if len(others) >= data.max_types or out(t, kind) >= data.required[kind]:
-        t.event("virtual", VIRTUAL, card=TYPES[kind], result="discarded")
+        if t.record:
+            t.event("virtual", VIRTUAL, card=TYPES[kind], result="discarded")
         t.discard.append(kind)
         return
     took = join_group(t, len(t.players), kind, 1)
@@ -588,8 +611,10 @@ def _place_virtual_casa(t: Table, space: int) -> None:
         )
     )
     t.phase = "build"
-    t.event("place", VIRTUAL, at=t.cat.data.labels[space])
+    if t.record:
+        t.event("place", VIRTUAL, at=t.cat.data.labels[space])
     if t.supply[CASA] == 0:
-        t.event("trigger", VIRTUAL, reason="supply", type="casa")
+        if t.record:
+            t.event("trigger", VIRTUAL, reason="supply", type="casa")
         t.ending = True
         enter_end(t)
