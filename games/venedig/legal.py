@@ -47,7 +47,8 @@ def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
     player = state.players[seat]
     moves: list[Move] = []
     if phase == "vcasa":
-        return [cat.place[s] for s in free_spaces(state.board)]
+        place = cat.place
+        return [place[s] for s in free_spaces(state.board)]
     if phase == "locate":
         assert state.locate is not None
         return _placements(cat, state, state.locate, solo=False)
@@ -71,17 +72,20 @@ def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
             if not held:
                 continue
             room = data.required[kind] - outs[kind]
-            moves.extend(cat.play[(kind, n)] for n in range(1, min(held, room) + 1))
+            play = cat.play
+            moves.extend([play[(kind, n)] for n in range(1, min(held, room) + 1)])
             if held >= data.required[kind]:
                 moves.extend(_placements(cat, state, kind, solo=True))
         if CASA in hand:
             spaces = free_spaces(state.board)
-            moves.extend([cat.casa[s] for s in spaces] if spaces else [cat.casa_none])
+            casa = cat.casa
+            moves.extend([casa[s] for s in spaces] if spaces else [cat.casa_none])
         if not waiting:
             moves.append(DONE)
     elif phase == "drain":
         if state.drained < data.drain_max:
-            moves.extend([cat.drain[i] for i in swamp_spaces(state.board)])
+            drain = cat.drain  # looked up once: a Catalog attribute costs a dict lookup
+            moves.extend([drain[i] for i in swamp_spaces(state.board)])
         moves.append(DONE)
     elif phase == "draw":
         moves.extend(_draws(cat, state, player))
@@ -104,15 +108,19 @@ def _draws(cat: Catalog, state: Position, player: Player) -> list[Move]:
     data = cat.data
     size = len(player.hand)
     moves: list[Move] = []
+    pool = state.pool
     if size <= data.hand_limit - 1:
         moves.append(cat.draw_deck)
-        moves.extend(cat.draw_pool[k] for k in state.pool)
+        draw_pool = cat.draw_pool
+        moves.extend([draw_pool[k] for k in dict.fromkeys(pool)])  # each type once
     if size <= data.hand_limit - 2:
-        for kind in sorted(set(player.hand) - set(state.pool)):
-            for taken in range(len(state.pool) + 1):
-                for picked in _subsets(state.pool, min(taken, 3)):
-                    moves.append(_swap(cat, kind, picked))
-    return list(dict.fromkeys(moves))
+        # The pool cards a swap may take, each choice once (the pool may hold a type twice).
+        picks = dict.fromkeys(
+            picked for taken in range(len(pool) + 1) for picked in _subsets(pool, min(taken, 3))
+        )
+        for kind in sorted(set(player.hand) - set(pool)):
+            moves.extend([_swap(cat, kind, picked) for picked in picks])
+    return moves
 
 
 def _swap(cat: Catalog, kind: int, picked: tuple[int, ...]) -> Swap:

@@ -86,6 +86,7 @@ class Table:
 
     def __init__(self, state: State, cat: Catalog, record: bool = True) -> None:
         self.cat = cat
+        self.data = cat.data
         self.record = record
         self.options = state.options
         self.rng: Rng = state.rng
@@ -233,7 +234,7 @@ def _play(t: Table, seat: int, kind: int, count: int) -> None:
             type=TYPES[kind],
             count=count,
             architect=took,
-            complete=complete(t, t.cat.data, kind),
+            complete=complete(t, t.data, kind),
         )
 
 
@@ -258,7 +259,7 @@ def _build(
     else:
         builder = seat
         participants = [seat]
-        count = t.cat.data.required[kind]
+        count = t.data.required[kind]
         cards = [kind] * count
         player = t.seat(seat)
         player.hand = without(player.hand, kind, count)
@@ -277,7 +278,7 @@ def resolve_building(
     district: str | None,
 ) -> None:
     """Place, score, hand out treasure and queue the moves of one building (§1.5)."""
-    data = t.cat.data
+    data = t.data
     n = len(t.players)
     who = seat_id(t, builder)
     if spaces is None:
@@ -339,7 +340,7 @@ def move_gondola(t: Table, seat: int, steps: int) -> None:
     player.pos = after
     if t.record:
         t.event("move", player.id, steps=steps, before=before, after=after)
-    if after >= t.cat.data.goal and not t.ending:
+    if after >= t.data.goal and not t.ending:
         t.ending = True
         if t.record:
             t.event("trigger", player.id, reason="goal")
@@ -347,7 +348,7 @@ def move_gondola(t: Table, seat: int, steps: int) -> None:
 
 def run_moves(t: Table) -> None:
     """Move the queued gondolas; pause between two if the active player could convert gold."""
-    data = t.cat.data
+    data = t.data
     while t.movers:
         seat, steps = t.movers.pop(0)
         move_gondola(t, seat, steps)
@@ -362,7 +363,7 @@ def run_moves(t: Table) -> None:
 
 
 def _convert(t: Table, seat: int, values: tuple[int, ...]) -> None:
-    data = t.cat.data
+    data = t.data
     player = t.seat(seat)
     swamp, treasure = list(player.swamp), list(player.treasure)
     spent_treasure = []
@@ -392,7 +393,7 @@ def _convert(t: Table, seat: int, values: tuple[int, ...]) -> None:
 
 def enter_end(t: Table) -> None:
     """The game has ended: the active player may still convert (Z4), then the final conversion."""
-    if may_convert(t.cat.data, t.players[t.turn]):
+    if may_convert(t.data, t.players[t.turn]):
         t.phase = "final"
         t.movers = []
         t.locate = None
@@ -408,7 +409,7 @@ def finish(t: Table) -> None:
         seat = (t.turn + i) % n
         player = t.seat(seat)
         values = player.swamp + player.treasure
-        steps = sum(values) // t.cat.data.gold_per_step
+        steps = sum(values) // t.data.gold_per_step
         before = player.pos
         t.treasure.extend(player.treasure)
         player.swamp = ()
@@ -442,7 +443,7 @@ def _done(t: Table) -> None:
         if t.record:
             t.event("done", player.id)
         types_out = sum(1 for n in player.front if n)
-        t.phase = "limit" if types_out > t.cat.data.max_types else "drain"
+        t.phase = "limit" if types_out > t.data.max_types else "drain"
 
 
 def _keep(t: Table, seat: int, kept: list[int]) -> None:
@@ -476,10 +477,10 @@ def _drain(t: Table, seat: int, space: int) -> None:
     player.swamp = tuple(sorted((*player.swamp, value)))
     t.drained += 1
     if t.record:
-        at = t.cat.data.labels[space]
+        at = t.data.labels[space]
         t.event("drain", player.id, at=at)
         t.event("drain_value", player.id, private_to=player.id, at=at, value=value)
-    if t.drained >= t.cat.data.drain_max:
+    if t.drained >= t.data.drain_max:
         start_draw(t)
 
 
@@ -505,7 +506,7 @@ def _reshuffle(t: Table) -> None:
 
 def start_draw(t: Table) -> None:
     player = t.players[t.turn]
-    if len(player.hand) >= t.cat.data.hand_limit:
+    if len(player.hand) >= t.data.hand_limit:
         if t.record:
             t.event("skip_draw", player.id)
         end_turn(t)
@@ -541,7 +542,7 @@ def _draw(t: Table, seat: int, move: Draw | Swap) -> None:
 
 
 def end_turn(t: Table) -> None:
-    if len(set(t.pool)) >= t.cat.data.pool_wipe:
+    if len(set(t.pool)) >= t.data.pool_wipe:
         if t.record:
             t.event("wipe", cards=[TYPES[k] for k in t.pool])
         t.discard.extend(t.pool)
@@ -573,7 +574,7 @@ def _virtual_card(t: Table) -> None:
     kind = cards[0]
     virtual = t.virtual
     assert virtual is not None
-    data = t.cat.data
+    data = t.data
     if kind == CASA:
         if free_spaces(t.board):
             if t.record:
@@ -612,7 +613,7 @@ def _place_virtual_casa(t: Table, space: int) -> None:
     )
     t.phase = "build"
     if t.record:
-        t.event("place", VIRTUAL, at=t.cat.data.labels[space])
+        t.event("place", VIRTUAL, at=t.data.labels[space])
     if t.supply[CASA] == 0:
         if t.record:
             t.event("trigger", VIRTUAL, reason="supply", type="casa")
