@@ -25,6 +25,11 @@ COMPILED = [
     "games/catherine/rules.py",
     "games/catherine/ai.py",
     "games/catherine/kernel.py",
+    "games/venedig/core.py",
+    "games/venedig/legal.py",
+    "games/venedig/rules.py",
+    "games/venedig/ai.py",
+    "games/venedig/kernel.py",
 ]
 
 

@@ -18,6 +18,7 @@ from games.venedig.models import (
     Play,
     Resolve,
     Solo,
+    Swap,
 )
 
 DONE = Done()
@@ -66,6 +67,8 @@ class Catalog:
         self.play = {(k, n): Play(type=TYPES[k], count=n) for k in range(1, 5) for n in range(1, 9)}
         self.draw_deck = Draw(source="deck")
         self.draw_pool = {k: Draw(source=TYPES[k]) for k in range(5)}
+        # Draw option 2 by (type put into the pool, pool types taken), made as listed (legal._swap).
+        self.swaps: dict[tuple[int, tuple[int, ...]], Swap] = {}
         self.keep = {
             pair: Keep(types=(TYPES[pair[0]], TYPES[pair[1]]))
             for pair in combinations(range(1, 5), 2)

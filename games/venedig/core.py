@@ -1,51 +1,91 @@
-"""Venedig state helpers the rules, legality and presentation share: seats, groups, board, gondolas."""
+"""Venedig state helpers the rules, legality and presentation share: seats, groups, board, gondolas.
+
+They read a `Position`: a frozen `State`, or the rules' mutable `rules.Table` that `apply` and
+the playout kernel play moves on, so that legality and scoring are written once for both.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Protocol
 
-from games.fastbuild import replace
 from games.venedig.catalog import Catalog
 from games.venedig.data import CASA, PONTE, TYPES, Data
-from games.venedig.models import (
-    VIRTUAL,
-    PlayerState,
-    State,
-)
+from games.venedig.models import VIRTUAL
 
 FREE = "_"
 SWAMP = "."
 
 
-def seats_around(state: State) -> int:
+class Player(Protocol):
+    """What the rules read of a player: a `PlayerState`, or a `rules.Seat` being changed."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+    @property
+    def front(self) -> tuple[int, ...]: ...
+    @property
+    def pos(self) -> int: ...
+    @property
+    def swamp(self) -> tuple[int, ...]: ...
+    @property
+    def treasure(self) -> tuple[int, ...]: ...
+
+
+class Position(Protocol):
+    """What legality, scoring and the greedy AI read of a game: a `State` or a `rules.Table`."""
+
+    @property
+    def players(self) -> Sequence[Player]: ...
+    @property
+    def virtual(self) -> tuple[int, ...] | None: ...
+    @property
+    def architects(self) -> Sequence[int | None]: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def pool(self) -> Sequence[int]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def drained(self) -> int: ...
+    @property
+    def locate(self) -> int | None: ...
+
+
+def seats_around(state: Position) -> int:
     """Seats in the clockwise order, counting the virtual player (after P2) in 2-player games."""
     return len(state.players) + (1 if state.virtual is not None else 0)
 
 
-def seat_id(state: State, seat: int) -> str:
+def seat_id(state: Position, seat: int) -> str:
     return state.players[seat].id if seat < len(state.players) else VIRTUAL
 
 
-def front(state: State, seat: int) -> tuple[int, ...]:
+def front(state: Position, seat: int) -> tuple[int, ...]:
     if seat < len(state.players):
         return state.players[seat].front
     assert state.virtual is not None
     return state.virtual
 
 
-def out(state: State, kind: int) -> int:
+def out(state: Position, kind: int) -> int:
     total = state.virtual[kind] if state.virtual is not None else 0
     for player in state.players:
         total += player.front[kind]
     return total
 
 
-def gold(player: PlayerState) -> int:
+def gold(player: Player) -> int:
     return sum(player.swamp) + sum(player.treasure)
 
 
-def may_convert(data: Data, player: PlayerState) -> bool:
+def may_convert(data: Data, player: Player) -> bool:
     """Whether the tiles held could be worth a step, judged by what everyone sees (their number).
 
     The pause between moves and the last chance to convert depend on this, not on the values,
@@ -64,12 +104,12 @@ def without(hand: tuple[int, ...], kind: int, count: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=512)
 def free_spaces(board: str) -> tuple[int, ...]:
-    return tuple(i for i, c in enumerate(board) if c == FREE)
+    return tuple([i for i, c in enumerate(board) if c == FREE])
 
 
 @lru_cache(maxsize=512)
 def swamp_spaces(board: str) -> tuple[int, ...]:
-    return tuple(i for i, c in enumerate(board) if c == SWAMP)
+    return tuple([i for i, c in enumerate(board) if c == SWAMP])
 
 
 def locations(cat: Catalog, board: str, kind: int) -> tuple[int, ...]:
@@ -87,7 +127,7 @@ def locations(cat: Catalog, board: str, kind: int) -> tuple[int, ...]:
     return found
 
 
-def actor(state: State) -> int | None:
+def actor(state: Position) -> int | None:
     """The seat that must decide now (None when the game is over)."""
     if state.phase == "over":
         return None
@@ -99,26 +139,14 @@ def actor(state: State) -> int | None:
     return state.turn
 
 
-def builder_of(state: State, kind: int) -> int:
+def builder_of(state: Position, kind: int) -> int:
     holder = state.architects[kind]
     assert holder is not None
     return holder
 
 
-def complete(state: State, data: Data, kind: int) -> bool:
+def complete(state: Position, data: Data, kind: int) -> bool:
     return kind != CASA and out(state, kind) == data.required[kind]
-
-
-def set_player(state: State, seat: int, **update: Any) -> State:
-    players = list(state.players)
-    players[seat] = replace(players[seat], **update)
-    return replace(state, players=tuple(players))
-
-
-def set_front(state: State, seat: int, new_front: tuple[int, ...]) -> State:
-    if seat < len(state.players):
-        return set_player(state, seat, front=new_front)
-    return replace(state, virtual=new_front)
 
 
 def points_for(

@@ -31,6 +31,7 @@ from games.venedig import legal as legality
 from games.venedig.catalog import Catalog
 from games.venedig.data import DATA, TYPES, Data, load
 from games.venedig.glossary import glossary as venedig_glossary
+from games.venedig.kernel import Kernel
 from games.venedig.models import (
     MOVE_TYPES,
     VIRTUAL,
@@ -208,6 +209,9 @@ class Venedig(ModularGame[State, Move, View, Data]):
         if not any(m is move for m in legal) and move not in legal:
             raise legality.explain(state, self.catalog, seat, move)
         return rules.apply_move(state, self.catalog, seat, move)
+
+    def kernel(self, state: State) -> Kernel:
+        return Kernel(state, self.catalog)
 
     # ------------------------------------------------------------ what players may see
 

@@ -1,10 +1,26 @@
-"""Venedig legality: the legal moves of each pending decision, and why a move is refused."""
+"""Venedig legality: the legal moves of each pending decision, and why a move is refused.
+
+`legal_moves` reads a `core.Position`: the frozen state (`Game.legal_moves`) or the mutable
+`rules.Table` the playout kernel plays on, so legality is defined once for both.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.base import IllegalMove, counted
 from games.venedig.catalog import DONE, Catalog, conversions
-from games.venedig.core import actor, builder_of, free_spaces, gold, locations, out, swamp_spaces
+from games.venedig.core import (
+    Player,
+    Position,
+    actor,
+    builder_of,
+    free_spaces,
+    gold,
+    locations,
+    out,
+    swamp_spaces,
+)
 from games.venedig.data import CASA, TYPES
 from games.venedig.models import (
     Build,
@@ -17,14 +33,13 @@ from games.venedig.models import (
     Move,
     Place,
     Play,
-    PlayerState,
     Solo,
     State,
     Swap,
 )
 
 
-def legal_moves(state: State, cat: Catalog, seat: int) -> list[Move]:
+def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
     if actor(state) != seat:
         return []
     data = cat.data
@@ -32,7 +47,8 @@ def legal_moves(state: State, cat: Catalog, seat: int) -> list[Move]:
     player = state.players[seat]
     moves: list[Move] = []
     if phase == "vcasa":
-        return [cat.place[s] for s in free_spaces(state.board)]
+        place = cat.place
+        return [place[s] for s in free_spaces(state.board)]
     if phase == "locate":
         assert state.locate is not None
         return _placements(cat, state, state.locate, solo=False)
@@ -56,17 +72,20 @@ def legal_moves(state: State, cat: Catalog, seat: int) -> list[Move]:
             if not held:
                 continue
             room = data.required[kind] - outs[kind]
-            moves.extend(cat.play[(kind, n)] for n in range(1, min(held, room) + 1))
+            play = cat.play
+            moves.extend([play[(kind, n)] for n in range(1, min(held, room) + 1)])
             if held >= data.required[kind]:
                 moves.extend(_placements(cat, state, kind, solo=True))
         if CASA in hand:
             spaces = free_spaces(state.board)
-            moves.extend([cat.casa[s] for s in spaces] if spaces else [cat.casa_none])
+            casa = cat.casa
+            moves.extend([casa[s] for s in spaces] if spaces else [cat.casa_none])
         if not waiting:
             moves.append(DONE)
     elif phase == "drain":
         if state.drained < data.drain_max:
-            moves.extend([cat.drain[i] for i in swamp_spaces(state.board)])
+            drain = cat.drain  # looked up once: a Catalog attribute costs a dict lookup
+            moves.extend([drain[i] for i in swamp_spaces(state.board)])
         moves.append(DONE)
     elif phase == "draw":
         moves.extend(_draws(cat, state, player))
@@ -77,7 +96,7 @@ def legal_moves(state: State, cat: Catalog, seat: int) -> list[Move]:
     return moves
 
 
-def _placements(cat: Catalog, state: State, kind: int, *, solo: bool) -> list[Move]:
+def _placements(cat: Catalog, state: Position, kind: int, *, solo: bool) -> list[Move]:
     table = cat.solo[kind] if solo else cat.build[kind]
     found: list[Move] = [table[i][1] for i in locations(cat, state.board, kind)]
     if not found:
@@ -85,23 +104,37 @@ def _placements(cat: Catalog, state: State, kind: int, *, solo: bool) -> list[Mo
     return found
 
 
-def _draws(cat: Catalog, state: State, player: PlayerState) -> list[Move]:
+def _draws(cat: Catalog, state: Position, player: Player) -> list[Move]:
     data = cat.data
     size = len(player.hand)
     moves: list[Move] = []
+    pool = state.pool
     if size <= data.hand_limit - 1:
         moves.append(cat.draw_deck)
-        moves.extend(cat.draw_pool[k] for k in state.pool)
+        draw_pool = cat.draw_pool
+        moves.extend([draw_pool[k] for k in dict.fromkeys(pool)])  # each type once
     if size <= data.hand_limit - 2:
-        for kind in sorted(set(player.hand) - set(state.pool)):
-            for taken in range(len(state.pool) + 1):
-                for picked in _subsets(state.pool, min(taken, 3)):
-                    take = (*(TYPES[k] for k in picked), *("deck",) * (3 - len(picked)))
-                    moves.append(Swap(type=TYPES[kind], take=take))
-    return list(dict.fromkeys(moves))
+        # The pool cards a swap may take, each choice once (the pool may hold a type twice).
+        picks = dict.fromkeys(
+            picked for taken in range(len(pool) + 1) for picked in _subsets(pool, min(taken, 3))
+        )
+        for kind in sorted(set(player.hand) - set(pool)):
+            moves.extend([_swap(cat, kind, picked) for picked in picks])
+    return moves
 
 
-def _subsets(items: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+def _swap(cat: Catalog, kind: int, picked: tuple[int, ...]) -> Swap:
+    """The swap putting `kind` into the pool and taking `picked` from it (the rest from the deck);
+    made once per catalog, as a playout lists the same ones again and again."""
+    key = (kind, picked)
+    found = cat.swaps.get(key)
+    if found is None:
+        take = (*(TYPES[k] for k in picked), *("deck",) * (3 - len(picked)))
+        found = cat.swaps[key] = Swap(type=TYPES[kind], take=take)
+    return found
+
+
+def _subsets(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
     if size == 0:
         return [()]
     if len(items) < size:

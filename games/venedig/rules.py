@@ -1,11 +1,18 @@
-"""Venedig rules: what each move does, from playing cards to the final conversion (digest §1)."""
+"""Venedig rules: what each move does, from playing cards to the final conversion (digest §1).
+
+Every move is played on a `Table`, a mutable working copy of the state: `apply_move` copies the
+frozen state into one, plays the move and freezes it again with the move's events; the playout
+kernel (`kernel.Kernel`) keeps one table for a whole playout and records no events. The same
+functions play the moves either way, and `legal.legal_moves` reads a table as it reads a state,
+so the rules are written once.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.base import Event
-from games.fastbuild import event, replace
+from games.base import Event, Rng
+from games.fastbuild import build, event, replace
 from games.venedig.catalog import Catalog
 from games.venedig.core import (
     FREE,
@@ -19,8 +26,6 @@ from games.venedig.core import (
     points_for,
     seat_id,
     seats_around,
-    set_front,
-    set_player,
     without,
 )
 from games.venedig.data import CASA, PONTE, TYPES
@@ -38,214 +43,328 @@ from games.venedig.models import (
     Move,
     Place,
     Play,
+    PlayerState,
     Resolve,
     Solo,
     State,
     Swap,
 )
 
+# ---------------------------------------------------------------- the mutable table
+
+
+class Seat:
+    """One player's state while moves are played on a `Table`."""
+
+    __slots__ = ("front", "hand", "id", "pos", "swamp", "treasure")
+
+    def __init__(self, p: PlayerState) -> None:
+        self.id = p.id
+        self.hand = p.hand
+        self.front = p.front
+        self.pos = p.pos
+        self.swamp = p.swamp
+        self.treasure = p.treasure
+
+    def freeze(self) -> PlayerState:
+        return build(
+            PlayerState,
+            {
+                "id": self.id,
+                "hand": self.hand,
+                "front": self.front,
+                "pos": self.pos,
+                "swamp": self.swamp,
+                "treasure": self.treasure,
+            },
+        )
+
+
+class Table:
+    """A state being changed: by one move (`apply_move`, which records the events), or by a
+    whole playout (`kernel.Kernel`, which records none). It reads as a `core.Position`."""
+
+    def __init__(self, state: State, cat: Catalog, record: bool = True) -> None:
+        self.cat = cat
+        self.data = cat.data
+        self.record = record
+        self.options = state.options
+        self.rng: Rng = state.rng
+        # A player is copied into a `Seat` when first changed: most moves change one or none.
+        self.players: list[PlayerState | Seat] = list(state.players)
+        self.virtual = state.virtual
+        self.architects: list[int | None] = list(state.architects)
+        self.board = state.board
+        self.buildings = list(state.buildings)
+        self.supply = state.supply
+        self.deck = list(state.deck)
+        self.discard = list(state.discard)
+        self.pool = list(state.pool)
+        self.swamp_bag = list(state.swamp_bag)
+        self.treasure = list(state.treasure)
+        self.turn = state.turn
+        self.phase: str = state.phase
+        self.drained = state.drained
+        self.locate = state.locate
+        self.movers = list(state.movers)
+        self.ending = state.ending
+        self.final = state.final
+        self.moves_played = state.moves_played
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        """The table as a frozen state (with the events recorded since it was made)."""
+        return build(
+            State,
+            {
+                "game": "venedig",
+                "options": self.options,
+                "rng": self.rng,
+                "players": tuple(p.freeze() if isinstance(p, Seat) else p for p in self.players),
+                "virtual": self.virtual,
+                "architects": tuple(self.architects),
+                "board": self.board,
+                "buildings": tuple(self.buildings),
+                "supply": self.supply,
+                "deck": tuple(self.deck),
+                "discard": tuple(self.discard),
+                "pool": tuple(self.pool),
+                "swamp_bag": tuple(self.swamp_bag),
+                "treasure": tuple(self.treasure),
+                "turn": self.turn,
+                "phase": self.phase,
+                "drained": self.drained,
+                "locate": self.locate,
+                "movers": tuple(self.movers),
+                "ending": self.ending,
+                "final": self.final,
+                "events": tuple(self.events),
+                "moves_played": self.moves_played,
+            },
+        )
+
+    def seat(self, index: int) -> Seat:
+        """Player `index`, to be changed."""
+        found = self.players[index]
+        if isinstance(found, Seat):
+            return found
+        copied = self.players[index] = Seat(found)
+        return copied
+
+    def set_front(self, seat: int, new_front: tuple[int, ...]) -> None:
+        """The cards in front of `seat` (the virtual player's beyond the players)."""
+        if seat < len(self.players):
+            self.seat(seat).front = new_front
+        else:
+            self.virtual = new_front
+
+    def event(
+        self, kind: str, seat: str | None = None, private_to: str | None = None, **data: Any
+    ) -> None:
+        """Record an event; callers ask `record` first, so that a playout builds none."""
+        self.events.append(event(kind, seat, private_to, **data))
+
+
 # ---------------------------------------------------------------- applying moves
 
 
 def apply_move(state: State, cat: Catalog, seat: int, move: Move) -> State:
     """`move` (already known to be legal) played by `seat`."""
-    events: list[Event] = []
-    kind = move.kind
+    t = Table(state, cat)
+    play(t, seat, move)
+    return t.freeze()
+
+
+def play(t: Table, seat: int, move: Move) -> None:
+    """`move` (already known to be legal) played by `seat` on the table."""
+    cat = t.cat
     if isinstance(move, Play):
-        state = _play(state, cat, seat, TYPES.index(move.type), move.count, events)
+        _play(t, seat, TYPES.index(move.type), move.count)
     elif isinstance(move, Solo | Casa | Build):
         type_ = CASA if isinstance(move, Casa) else TYPES.index(move.type)
         spaces = None if move.at is None else cat.spaces(type_, move.at)
         district = None if isinstance(move, Casa) else move.district
-        state = _build(state, cat, seat, type_, kind, spaces, district, events)
+        _build(t, seat, type_, move.kind, spaces, district)
     elif isinstance(move, Resolve):
-        kind_index = TYPES.index(move.type)
-        events.append(event("resolve", seat_id(state, seat), type=move.type))
-        state = replace(state, phase="locate", locate=kind_index)
+        if t.record:
+            t.event("resolve", seat_id(t, seat), type=move.type)
+        t.phase = "locate"
+        t.locate = TYPES.index(move.type)
     elif isinstance(move, Convert):
-        state = _convert(state, cat, seat, move.values, events)
+        _convert(t, seat, move.values)
     elif isinstance(move, Done):
-        state = _done(state, cat, events)
+        _done(t)
     elif isinstance(move, Keep):
-        state = _keep(state, cat, seat, [TYPES.index(t) for t in move.types], events)
+        _keep(t, seat, [TYPES.index(k) for k in move.types])
     elif isinstance(move, Drain):
-        state = _drain(state, cat, seat, cat.label_index[move.at.casefold()], events)
+        _drain(t, seat, cat.label_index[move.at.casefold()])
     elif isinstance(move, Draw | Swap):
-        state = _draw(state, cat, seat, move, events)
+        _draw(t, seat, move)
     elif isinstance(move, Place):
-        state = _place_virtual_casa(state, cat, cat.label_index[move.at.casefold()], events)
-    return replace(state, events=tuple(events), moves_played=state.moves_played + 1)
+        _place_virtual_casa(t, cat.label_index[move.at.casefold()])
+    t.moves_played += 1
 
 
-def join_group(state: State, seat: int, kind: int, count: int) -> tuple[State, bool]:
+def join_group(t: Table, seat: int, kind: int, count: int) -> bool:
     """Put `count` cards of `kind` in front of `seat`; the architect follows §1.4. True if it moved."""
-    own = front(state, seat)
+    own = front(t, seat)
     new_front = tuple(n + count if k == kind else n for k, n in enumerate(own))
-    others = any(front(state, s)[kind] for s in range(seats_around(state)) if s != seat)
-    holder = state.architects[kind]
+    others = any(front(t, s)[kind] for s in range(seats_around(t)) if s != seat)
+    holder = t.architects[kind]
     takes = (
         not others
         or holder is None
-        or (holder != seat and new_front[kind] > front(state, holder)[kind])
+        or (holder != seat and new_front[kind] > front(t, holder)[kind])
     )
-    state = set_front(state, seat, new_front)
+    t.set_front(seat, new_front)
     if takes and holder != seat:
-        architects = list(state.architects)
-        architects[kind] = seat
-        return replace(state, architects=tuple(architects)), True
-    return state, False
+        t.architects[kind] = seat
+        return True
+    return False
 
 
-def _play(
-    state: State, cat: Catalog, seat: int, kind: int, count: int, events: list[Event]
-) -> State:
-    player = state.players[seat]
-    state = set_player(state, seat, hand=without(player.hand, kind, count))
-    state, took = join_group(state, seat, kind, count)
-    events.append(
-        event(
+def _play(t: Table, seat: int, kind: int, count: int) -> None:
+    player = t.seat(seat)
+    player.hand = without(player.hand, kind, count)
+    took = join_group(t, seat, kind, count)
+    if t.record:
+        t.event(
             "play",
             player.id,
             type=TYPES[kind],
             count=count,
             architect=took,
-            complete=complete(state, cat.data, kind),
+            complete=complete(t, t.data, kind),
         )
-    )
-    return state
 
 
 def _build(
-    state: State,
-    cat: Catalog,
+    t: Table,
     seat: int,
     kind: int,
     how: str,
     spaces: tuple[int, ...] | None,
     district: str | None,
-    events: list[Event],
-) -> State:
-    data = cat.data
+) -> None:
     if how == "build":
-        builder = builder_of(state, kind)
-        shares = {s: front(state, s)[kind] for s in range(seats_around(state))}
+        builder = builder_of(t, kind)
+        shares = {s: front(t, s)[kind] for s in range(seats_around(t))}
         participants = [s for s, n in shares.items() if n]
-        cards = (kind,) * sum(shares.values())
+        cards = [kind] * sum(shares.values())
         for s in participants:
-            state = set_front(
-                state, s, tuple(0 if k == kind else n for k, n in enumerate(front(state, s)))
-            )
-        architects = list(state.architects)
-        architects[kind] = None
-        state = replace(state, architects=tuple(architects), phase="build")
-        state = replace(state, locate=None)
+            t.set_front(s, tuple(0 if k == kind else n for k, n in enumerate(front(t, s))))
+        t.architects[kind] = None
+        t.phase = "build"
+        t.locate = None
     else:
         builder = seat
         participants = [seat]
-        count = data.required[kind]
-        cards = (kind,) * count
-        player = state.players[seat]
-        state = set_player(state, seat, hand=without(player.hand, kind, count))
-        if how == "solo":
-            events.append(event("solo", player.id, type=TYPES[kind]))
-    state = replace(state, discard=state.discard + cards)
-    return resolve_building(state, cat, kind, builder, participants, spaces, district, events)
+        count = t.data.required[kind]
+        cards = [kind] * count
+        player = t.seat(seat)
+        player.hand = without(player.hand, kind, count)
+        if how == "solo" and t.record:
+            t.event("solo", player.id, type=TYPES[kind])
+    t.discard.extend(cards)
+    resolve_building(t, kind, builder, participants, spaces, district)
 
 
 def resolve_building(
-    state: State,
-    cat: Catalog,
+    t: Table,
     kind: int,
     builder: int,
     participants: list[int],
     spaces: tuple[int, ...] | None,
     district: str | None,
-    events: list[Event],
-) -> State:
+) -> None:
     """Place, score, hand out treasure and queue the moves of one building (§1.5)."""
-    data = cat.data
-    n = len(state.players)
-    who = seat_id(state, builder)
+    data = t.data
+    n = len(t.players)
+    who = seat_id(t, builder)
     if spaces is None:
-        events.append(event("nolocation", who, type=TYPES[kind]))
-        return run_moves(state, cat, events)
-    board = list(state.board)
+        if t.record:
+            t.event("nolocation", who, type=TYPES[kind])
+        run_moves(t)
+        return
+    board = list(t.board)
     for s in spaces:
         board[s] = str(kind)
-    new_board = "".join(board)
-    supply = tuple(c - 1 if k == kind else c for k, c in enumerate(state.supply))
-    building = Building(type=kind, spaces=spaces, seat=builder, district=district)
-    points = points_for(data, new_board, kind, spaces, district)
-    around = seats_around(state)
+    t.board = "".join(board)
+    t.supply = tuple(c - 1 if k == kind else c for k, c in enumerate(t.supply))
+    t.buildings.append(
+        build(Building, {"type": kind, "spaces": spaces, "seat": builder, "district": district})
+    )
+    points = points_for(data, t.board, kind, spaces, district)
+    around = seats_around(t)
     order = [(builder + i) % around for i in range(around)]
     order = [s for s in order if s in participants]
     gained = {s: (0 if s >= n else points) if s == builder else points // 2 for s in order}
-    state = replace(state, board=new_board, supply=supply, buildings=(*state.buildings, building))
-    events.append(
-        event(
+    if t.record:
+        t.event(
             "build",
             who,
             type=TYPES[kind],
-            at=cat.at(kind, spaces),
+            at=t.cat.at(kind, spaces),
             district=district,
-            points={seat_id(state, s): gained[s] for s in order},
+            points={seat_id(t, s): gained[s] for s in order},
         )
-    )
-    if supply[kind] == 0 and not state.ending:
-        state = replace(state, ending=True)
-        events.append(event("trigger", who, reason="supply", type=TYPES[kind]))
+    if t.supply[kind] == 0 and not t.ending:
+        t.ending = True
+        if t.record:
+            t.event("trigger", who, reason="supply", type=TYPES[kind])
     near = set(data.district_spaces) & (
         {district for site in data.sites if site.spaces == spaces for district in site.districts}
         if kind == PONTE
         else {data.district[spaces[0]]}
     )
     for s in order:
-        if s >= n or not state.treasure:
+        if s >= n or not t.treasure:
             continue
-        pos = state.players[s].pos
+        pos = t.players[s].pos
         if pos <= data.goal and data.track_adjacent[pos] & near:
-            value, rest = state.treasure[0], state.treasure[1:]
-            player = state.players[s]
-            state = set_player(state, s, treasure=tuple(sorted((*player.treasure, value))))
-            state = replace(state, treasure=rest)
-            events.append(event("treasure", player.id))
-            events.append(event("treasure_value", player.id, private_to=player.id, value=value))
-    movers = tuple((s, gained[s]) for s in order if s < n and gained[s] > 0)
-    state = replace(state, movers=movers)
-    return run_moves(state, cat, events)
+            value = t.treasure.pop(0)
+            player = t.seat(s)
+            player.treasure = tuple(sorted((*player.treasure, value)))
+            if t.record:
+                t.event("treasure", player.id)
+                t.event("treasure_value", player.id, private_to=player.id, value=value)
+    t.movers = [(s, gained[s]) for s in order if s < n and gained[s] > 0]
+    run_moves(t)
 
 
-def move_gondola(state: State, cat: Catalog, seat: int, steps: int, events: list[Event]) -> State:
-    positions = [p.pos for p in state.players]
+def move_gondola(t: Table, seat: int, steps: int) -> None:
+    positions = [p.pos for p in t.players]
     before = positions[seat]
     after = advance(positions, seat, steps)
-    state = set_player(state, seat, pos=after)
-    events.append(event("move", state.players[seat].id, steps=steps, before=before, after=after))
-    if after >= cat.data.goal and not state.ending:
-        state = replace(state, ending=True)
-        events.append(event("trigger", state.players[seat].id, reason="goal"))
-    return state
+    player = t.seat(seat)
+    player.pos = after
+    if t.record:
+        t.event("move", player.id, steps=steps, before=before, after=after)
+    if after >= t.data.goal and not t.ending:
+        t.ending = True
+        if t.record:
+            t.event("trigger", player.id, reason="goal")
 
 
-def run_moves(state: State, cat: Catalog, events: list[Event]) -> State:
+def run_moves(t: Table) -> None:
     """Move the queued gondolas; pause between two if the active player could convert gold."""
-    movers = list(state.movers)
-    while movers:
-        seat, steps = movers.pop(0)
-        state = move_gondola(state, cat, seat, steps, events)
-        if movers and may_convert(cat.data, state.players[state.turn]):
-            return replace(state, movers=tuple(movers), phase="pause")
-    state = replace(state, movers=(), phase="build", locate=None)
-    if state.ending:
-        return enter_end(state, cat, events)
-    return state
+    data = t.data
+    while t.movers:
+        seat, steps = t.movers.pop(0)
+        move_gondola(t, seat, steps)
+        if t.movers and may_convert(data, t.players[t.turn]):
+            t.phase = "pause"
+            return
+    t.movers = []
+    t.phase = "build"
+    t.locate = None
+    if t.ending:
+        enter_end(t)
 
 
-def _convert(
-    state: State, cat: Catalog, seat: int, values: tuple[int, ...], events: list[Event]
-) -> State:
-    data = cat.data
-    player = state.players[seat]
+def _convert(t: Table, seat: int, values: tuple[int, ...]) -> None:
+    data = t.data
+    player = t.seat(seat)
     swamp, treasure = list(player.swamp), list(player.treasure)
     spent_treasure = []
     for v in values:
@@ -254,139 +373,150 @@ def _convert(
         else:
             treasure.remove(v)
             spent_treasure.append(v)
-    state = set_player(state, seat, swamp=tuple(swamp), treasure=tuple(treasure))
+    player.swamp = tuple(swamp)
+    player.treasure = tuple(treasure)
     if spent_treasure:
-        rng, stock = state.rng.shuffled((*state.treasure, *spent_treasure))
-        state = replace(state, rng=rng, treasure=stock)
+        t.rng, stock = t.rng.shuffled((*t.treasure, *spent_treasure))
+        t.treasure = list(stock)
     steps = sum(values) // data.gold_per_step
-    events.append(event("convert", player.id, values=list(values), steps=steps))
-    state = move_gondola(state, cat, seat, steps, events)
-    enough = may_convert(data, state.players[seat])
-    if state.phase == "pause" and not enough:
-        return run_moves(state, cat, events)
-    if state.phase == "final" and not enough:
-        return finish(state, cat, events)
-    if state.ending and state.phase in ("build", "drain", "draw"):
-        return enter_end(state, cat, events)
-    return state
+    if t.record:
+        t.event("convert", player.id, values=list(values), steps=steps)
+    move_gondola(t, seat, steps)
+    enough = may_convert(data, player)
+    if t.phase == "pause" and not enough:
+        run_moves(t)
+    elif t.phase == "final" and not enough:
+        finish(t)
+    elif t.ending and t.phase in ("build", "drain", "draw"):
+        enter_end(t)
 
 
-def enter_end(state: State, cat: Catalog, events: list[Event]) -> State:
+def enter_end(t: Table) -> None:
     """The game has ended: the active player may still convert (Z4), then the final conversion."""
-    if may_convert(cat.data, state.players[state.turn]):
-        return replace(state, phase="final", movers=(), locate=None)
-    return finish(state, cat, events)
+    if may_convert(t.data, t.players[t.turn]):
+        t.phase = "final"
+        t.movers = []
+        t.locate = None
+    else:
+        finish(t)
 
 
-def finish(state: State, cat: Catalog, events: list[Event]) -> State:
+def finish(t: Table) -> None:
     """Final conversion from the next seat round to the active player (§1.11), then game over."""
-    n = len(state.players)
+    n = len(t.players)
     final = []
     for i in range(1, n + 1):
-        seat = (state.turn + i) % n
-        player = state.players[seat]
+        seat = (t.turn + i) % n
+        player = t.seat(seat)
         values = player.swamp + player.treasure
-        steps = sum(values) // cat.data.gold_per_step
+        steps = sum(values) // t.data.gold_per_step
         before = player.pos
-        state = set_player(state, seat, swamp=(), treasure=())
-        state = replace(state, treasure=state.treasure + player.treasure)
+        t.treasure.extend(player.treasure)
+        player.swamp = ()
+        player.treasure = ()
         if steps:
-            state = move_gondola(state, cat, seat, steps, events)
-        after = state.players[seat].pos
+            move_gondola(t, seat, steps)
+        after = player.pos
         final.append(FinalMove(seat=seat, values=values, steps=steps, before=before, after=after))
-        events.append(
-            event("final", player.id, values=list(values), steps=steps, before=before, after=after)
-        )
-    events.append(event("over"))
-    return replace(state, phase="over", final=tuple(final), movers=(), locate=None)
+        if t.record:
+            t.event(
+                "final", player.id, values=list(values), steps=steps, before=before, after=after
+            )
+    if t.record:
+        t.event("over")
+    t.phase = "over"
+    t.final = tuple(final)
+    t.movers = []
+    t.locate = None
 
 
-def _done(state: State, cat: Catalog, events: list[Event]) -> State:
-    seat = state.turn
-    if state.phase == "pause":
-        return run_moves(state, cat, events)
-    if state.phase == "final":
-        return finish(state, cat, events)
-    if state.phase == "drain":
-        return start_draw(state, cat, events)
-    events.append(event("done", state.players[seat].id))
-    if sum(1 for n in state.players[seat].front if n) > cat.data.max_types:
-        return replace(state, phase="limit")
-    return replace(state, phase="drain")
+def _done(t: Table) -> None:
+    phase = t.phase
+    if phase == "pause":
+        run_moves(t)
+    elif phase == "final":
+        finish(t)
+    elif phase == "drain":
+        start_draw(t)
+    else:
+        player = t.players[t.turn]
+        if t.record:
+            t.event("done", player.id)
+        types_out = sum(1 for n in player.front if n)
+        t.phase = "limit" if types_out > t.data.max_types else "drain"
 
 
-def _keep(state: State, cat: Catalog, seat: int, kept: list[int], events: list[Event]) -> State:
-    player = state.players[seat]
+def _keep(t: Table, seat: int, kept: list[int]) -> None:
+    player = t.seat(seat)
     dropped = [k for k in range(1, 5) if player.front[k] and k not in kept]
-    cards = tuple(k for k in dropped for _ in range(player.front[k]))
-    state = set_player(
-        state, seat, front=tuple(0 if k in dropped else n for k, n in enumerate(player.front))
-    )
-    state = replace(state, discard=state.discard + cards)
-    events.append(
-        event(
+    t.discard.extend(k for k in dropped for _ in range(player.front[k]))
+    player.front = tuple(0 if k in dropped else n for k, n in enumerate(player.front))
+    if t.record:
+        t.event(
             "limit", player.id, kept=[TYPES[k] for k in kept], dropped=[TYPES[k] for k in dropped]
         )
-    )
-    architects = list(state.architects)
-    around = seats_around(state)
+    around = seats_around(t)
     for kind in dropped:
-        if architects[kind] != seat:
+        if t.architects[kind] != seat:
             continue
         best, best_count = None, 0
         for i in range(1, around):
             other = (seat + i) % around
-            if front(state, other)[kind] > best_count:
-                best, best_count = other, front(state, other)[kind]
-        architects[kind] = best
-        events.append(
-            event("architect", None if best is None else seat_id(state, best), type=TYPES[kind])
-        )
-    state = replace(state, architects=tuple(architects), phase="drain")
-    return state
+            if front(t, other)[kind] > best_count:
+                best, best_count = other, front(t, other)[kind]
+        t.architects[kind] = best
+        if t.record:
+            t.event("architect", None if best is None else seat_id(t, best), type=TYPES[kind])
+    t.phase = "drain"
 
 
-def _drain(state: State, cat: Catalog, seat: int, space: int, events: list[Event]) -> State:
-    value, bag = state.swamp_bag[0], state.swamp_bag[1:]
-    board = state.board[:space] + FREE + state.board[space + 1 :]
-    player = state.players[seat]
-    state = set_player(state, seat, swamp=tuple(sorted((*player.swamp, value))))
-    state = replace(state, board=board, swamp_bag=bag, drained=state.drained + 1)
-    at = cat.data.labels[space]
-    events.append(event("drain", player.id, at=at))
-    events.append(event("drain_value", player.id, private_to=player.id, at=at, value=value))
-    if state.drained >= cat.data.drain_max:
-        return start_draw(state, cat, events)
-    return state
+def _drain(t: Table, seat: int, space: int) -> None:
+    value = t.swamp_bag.pop(0)
+    t.board = t.board[:space] + FREE + t.board[space + 1 :]
+    player = t.seat(seat)
+    player.swamp = tuple(sorted((*player.swamp, value)))
+    t.drained += 1
+    if t.record:
+        at = t.data.labels[space]
+        t.event("drain", player.id, at=at)
+        t.event("drain_value", player.id, private_to=player.id, at=at, value=value)
+    if t.drained >= t.data.drain_max:
+        start_draw(t)
 
 
-def take_from_deck(state: State, count: int, events: list[Event]) -> tuple[State, list[int]]:
+def take_from_deck(t: Table, count: int) -> list[int]:
     """Take cards off the deck, reshuffling the discard pile the moment the deck runs out (Z5)."""
-    deck, discard, rng = state.deck, state.discard, state.rng
     taken: list[int] = []
     for _ in range(count):
-        if not deck:
+        if not t.deck:
             break
-        taken.append(deck[0])
-        deck = deck[1:]
-        if not deck and discard:
-            rng, deck = rng.shuffled(discard)
-            discard = ()
-            events.append(event("reshuffle", deck=len(deck)))
-    return replace(state, deck=deck, discard=discard, rng=rng), taken
+        taken.append(t.deck.pop(0))
+        if not t.deck and t.discard:
+            _reshuffle(t)
+    return taken
 
 
-def start_draw(state: State, cat: Catalog, events: list[Event]) -> State:
-    if len(state.players[state.turn].hand) >= cat.data.hand_limit:
-        events.append(event("skip_draw", state.players[state.turn].id))
-        return end_turn(state, cat, events)
-    return replace(state, phase="draw")
+def _reshuffle(t: Table) -> None:
+    t.rng, deck = t.rng.shuffled(t.discard)
+    t.deck = list(deck)
+    t.discard = []
+    if t.record:
+        t.event("reshuffle", deck=len(t.deck))
 
 
-def _draw(state: State, cat: Catalog, seat: int, move: Draw | Swap, events: list[Event]) -> State:
-    player = state.players[seat]
+def start_draw(t: Table) -> None:
+    player = t.players[t.turn]
+    if len(player.hand) >= t.data.hand_limit:
+        if t.record:
+            t.event("skip_draw", player.id)
+        end_turn(t)
+    else:
+        t.phase = "draw"
+
+
+def _draw(t: Table, seat: int, move: Draw | Swap) -> None:
+    player = t.seat(seat)
     hand = list(player.hand)
-    pool = list(state.pool)
     if isinstance(move, Draw):
         sources = [move.source]
     else:
@@ -395,87 +525,97 @@ def _draw(state: State, cat: Catalog, seat: int, move: Draw | Swap, events: list
         sources = list(move.take)
     from_pool = [TYPES.index(s) for s in sources if s != "deck"]
     for kind in from_pool:
-        pool.remove(kind)
+        t.pool.remove(kind)
     if isinstance(move, Swap):
-        pool.append(placed)
-    state = replace(state, pool=tuple(pool))
-    state, drawn = take_from_deck(state, sources.count("deck"), events)
+        t.pool.append(placed)
+    drawn = take_from_deck(t, sources.count("deck"))
     hand.extend(from_pool + drawn)
-    state = set_player(state, seat, hand=tuple(sorted(hand)))
-    public: dict[str, Any] = {
-        "pool": [TYPES[k] for k in from_pool],
-        "deck": len(drawn),
-    }
-    if isinstance(move, Swap):
-        public["placed"] = move.type
-    events.append(event("draw", player.id, **public))
-    if drawn:
-        events.append(
-            event("drawn", player.id, private_to=player.id, cards=[TYPES[k] for k in drawn])
-        )
-    return end_turn(state, cat, events)
+    player.hand = tuple(sorted(hand))
+    if t.record:
+        public: dict[str, Any] = {"pool": [TYPES[k] for k in from_pool], "deck": len(drawn)}
+        if isinstance(move, Swap):
+            public["placed"] = move.type
+        t.event("draw", player.id, **public)
+        if drawn:
+            t.event("drawn", player.id, private_to=player.id, cards=[TYPES[k] for k in drawn])
+    end_turn(t)
 
 
-def end_turn(state: State, cat: Catalog, events: list[Event]) -> State:
-    if len(set(state.pool)) >= cat.data.pool_wipe:
-        events.append(event("wipe", cards=[TYPES[k] for k in state.pool]))
-        state = replace(state, discard=state.discard + state.pool, pool=())
-        if not state.deck and state.discard:
-            rng, deck = state.rng.shuffled(state.discard)
-            state = replace(state, deck=deck, discard=(), rng=rng)
-            events.append(event("reshuffle", deck=len(deck)))
-    turn = (state.turn + 1) % len(state.players)
-    state = replace(state, turn=turn, phase="build", drained=0)
-    events.append(event("turn", state.players[turn].id))
-    if state.virtual is not None:
-        state = virtual_card(state, cat, events)
-    return state
+def end_turn(t: Table) -> None:
+    if len(set(t.pool)) >= t.data.pool_wipe:
+        if t.record:
+            t.event("wipe", cards=[TYPES[k] for k in t.pool])
+        t.discard.extend(t.pool)
+        t.pool = []
+        if not t.deck and t.discard:
+            _reshuffle(t)
+    t.turn = (t.turn + 1) % len(t.players)
+    t.phase = "build"
+    t.drained = 0
+    if t.record:
+        t.event("turn", t.players[t.turn].id)
+    if t.virtual is not None:
+        _virtual_card(t)
 
 
 def virtual_card(state: State, cat: Catalog, events: list[Event]) -> State:
-    """Before step 1 of a 2-player turn, the virtual player gets the top card (§1.10)."""
-    state, cards = take_from_deck(state, 1, events)
+    """Before step 1 of a 2-player turn, the virtual player gets the top card (§1.10); its
+    events go to `events`, the state's own stay as they were."""
+    t = Table(state, cat)
+    _virtual_card(t)
+    events.extend(t.events)
+    return replace(t.freeze(), events=state.events)
+
+
+def _virtual_card(t: Table) -> None:
+    cards = take_from_deck(t, 1)
     if not cards:
-        return state
+        return
     kind = cards[0]
-    assert state.virtual is not None
+    virtual = t.virtual
+    assert virtual is not None
+    data = t.data
     if kind == CASA:
-        if free_spaces(state.board):
-            events.append(event("virtual", VIRTUAL, card=TYPES[kind], result="casa"))
-            return replace(state, phase="vcasa", discard=(*state.discard, kind))
-        events.append(event("virtual", VIRTUAL, card=TYPES[kind], result="discarded"))
-        return replace(state, discard=(*state.discard, kind))
-    others = [k for k in range(1, 5) if state.virtual[k] and k != kind]
-    if len(others) >= cat.data.max_types or out(state, kind) >= cat.data.required[kind]:
-        events.append(event("virtual", VIRTUAL, card=TYPES[kind], result="discarded"))
-        return replace(state, discard=(*state.discard, kind))
-    state, took = join_group(state, len(state.players), kind, 1)
-    events.append(
-        event(
+        if free_spaces(t.board):
+            if t.record:
+                t.event("virtual", VIRTUAL, card=TYPES[kind], result="casa")
+            t.phase = "vcasa"
+        else:
+            if t.record:
+                t.event("virtual", VIRTUAL, card=TYPES[kind], result="discarded")
+        t.discard.append(kind)
+        return
+    others = [k for k in range(1, 5) if virtual[k] and k != kind]
+    if len(others) >= data.max_types or out(t, kind) >= data.required[kind]:
+        if t.record:
+            t.event("virtual", VIRTUAL, card=TYPES[kind], result="discarded")
+        t.discard.append(kind)
+        return
+    took = join_group(t, len(t.players), kind, 1)
+    if t.record:
+        t.event(
             "virtual",
             VIRTUAL,
             card=TYPES[kind],
             result="joined",
             architect=took,
-            complete=complete(state, cat.data, kind),
+            complete=complete(t, data, kind),
+        )
+
+
+def _place_virtual_casa(t: Table, space: int) -> None:
+    t.board = t.board[:space] + str(CASA) + t.board[space + 1 :]
+    t.supply = (t.supply[CASA] - 1, *t.supply[1:])
+    t.buildings.append(
+        build(
+            Building, {"type": CASA, "spaces": (space,), "seat": len(t.players), "district": None}
         )
     )
-    return state
-
-
-def _place_virtual_casa(state: State, cat: Catalog, space: int, events: list[Event]) -> State:
-    board = state.board[:space] + str(CASA) + state.board[space + 1 :]
-    supply = (state.supply[CASA] - 1, *state.supply[1:])
-    building = Building(type=CASA, spaces=(space,), seat=len(state.players))
-    state = replace(
-        state,
-        board=board,
-        supply=supply,
-        buildings=(*state.buildings, building),
-        phase="build",
-    )
-    events.append(event("place", VIRTUAL, at=cat.data.labels[space]))
-    if supply[CASA] == 0:
-        events.append(event("trigger", VIRTUAL, reason="supply", type="casa"))
-        return enter_end(replace(state, ending=True), cat, events)
-    return state
+    t.phase = "build"
+    if t.record:
+        t.event("place", VIRTUAL, at=t.data.labels[space])
+    if t.supply[CASA] == 0:
+        if t.record:
+            t.event("trigger", VIRTUAL, reason="supply", type="casa")
+        t.ending = True
+        enter_end(t)

@@ -13,6 +13,7 @@ import pytest
 import games.catan as catan
 import games.catherine as catherine
 import games.stpetersburg as stpetersburg
+import games.venedig as venedig
 from games import compiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +30,7 @@ def test_setup_compiles_what_the_package_expects() -> None:
     )
     assert listed == [
         f"games/{package.__name__.split('.')[1]}/{name}.py"
-        for package in (stpetersburg, catan, catherine)
+        for package in (stpetersburg, catan, catherine, venedig)
         for name in package.COMPILED
     ]
 
@@ -78,8 +79,9 @@ def test_the_python_source_passes_the_kernel_and_golden_tests_too() -> None:
     env = {**os.environ, "SPIELTISCH_PURE": "1"}
     check = (
         "import games.stpetersburg as s, games.catan as c, games.catherine as k, sys; "
+        "import games.venedig as v; "
         "from games.compiled import compiled; "
-        "sys.exit(any(compiled(sys.modules[f'{p.__name__}.{m}']) for p in (s, c, k) "
+        "sys.exit(any(compiled(sys.modules[f'{p.__name__}.{m}']) for p in (s, c, k, v) "
         "for m in p.COMPILED))"
     )
     assert subprocess.run([sys.executable, "-c", check], env=env, cwd=ROOT).returncode == 0

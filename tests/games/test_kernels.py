@@ -13,7 +13,7 @@ import games
 from games.base import Game
 from games.search import Search, SearchPlayer
 
-KERNEL_GAMES = ["catan", "catherine"]
+KERNEL_GAMES = ["catan", "catherine", "venedig"]
 SEEDS = 4
 
 
