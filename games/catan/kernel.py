@@ -7,8 +7,10 @@ made and no state built in between, and `rules.legal_moves` lists its moves (a T
 (with no events). `tests/games/test_catan_kernel.py` plays seeded games through both, comparing
 the moves listed, the state and the greedy AI's choice after every move.
 
-Only for moves taken from `legal()`: nothing is checked, since a playout never plays anything
-else. Everything the contract promises (refusals, events, immutable states) stays with `apply`.
+The kernel holds its own copies of the players and changes their hands in place (no other
+field: those changes still build a new player, as in `apply`); `state()` hands out players
+the kernel no longer touches. Only for moves taken from `legal()`: nothing is checked, since
+a playout never plays anything else. Everything the contract promises (refusals, events, immutable states) stays with `apply`.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import random
 
 from games.catan import ai, rules
 from games.catan.data import CatanData
-from games.catan.models import Move, State
+from games.catan.models import Move, PlayerState, State
+from games.fastbuild import build
 
 
 class Kernel(rules.Turn):
@@ -25,6 +28,15 @@ class Kernel(rules.Turn):
 
     def __init__(self, state: State, data: CatanData) -> None:
         super().__init__(state, data, record=False)
+        self.players[:] = [_own(p) for p in self.players]  # in place: `hands` reads this list
+
+    def settle(self) -> None:
+        """`Turn.settle` on the kernel's own player copies: a hand changes in place, where a
+        `Turn` builds a new frozen `PlayerState` for it (the most frequent change by far)."""
+        people = self.players
+        for seat, h in self.hands.items():
+            people[seat].__dict__["hand"] = (h[0], h[1], h[2], h[3], h[4])
+        self.hands.clear()
 
     @property
     def actor(self) -> int:
@@ -53,8 +65,15 @@ class Kernel(rules.Turn):
     def state(self) -> State:
         """The state this table stands at, as `apply` would have made it but with no events."""
         assert not self.hands, "play() leaves every hand settled"
-        return self.freeze()
+        state = self.freeze()
+        self.players[:] = [_own(p) for p in self.players]  # the state keeps the ones it holds
+        return state
 
     def copy(self) -> Kernel:
         """An independent table at the same position."""
         return Kernel(self.state(), self.data)
+
+
+def _own(player: PlayerState) -> PlayerState:
+    """A copy of `player` only this kernel holds, so that `settle` may change its hand."""
+    return build(PlayerState, player.__dict__.copy())

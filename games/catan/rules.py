@@ -182,7 +182,98 @@ def exchange_limit(state: Table) -> int:
 # node the garbage collector must walk, and on a cold pass these caches are what fills the oldest
 # generation and triggers full collections.
 MEMO_LIMIT = 32768
-_PAYMENTS: dict[tuple[Counts, Counts, bool], tuple[tuple[Counts, bool], ...]] = {}
+
+
+class Ways:
+    """Every way to pay one cost (with or without the Universität), whatever the hand.
+
+    A way is paid from a hand exactly when the hand holds its cards: the enumeration only ever
+    asks whether the hand still holds what it pays, and what it has paid only grows. So the
+    ways are enumerated once, from a hand too large to limit any of them, and a hand's payments
+    are the ways it holds, found with one bit set per way (bit i: `all[i]`, in `payments`'
+    order): `fits[r][n]` marks the ways paying at most n cards of resource r. Whether a way
+    needs the Universität does not depend on the hand either (every derivation of a way pays
+    the same cards). test_catan_payments compares this with the enumeration over many hands.
+    """
+
+    def __init__(self, cost: Counts, university: bool) -> None:
+        unlimited = 3 * sum(cost) + 3  # a way pays at most 3 × the whole cost of one resource
+        self.all = enumerate_payments((unlimited,) * 5, cost, university)
+        self.needs_university = dict(self.all)
+        self.fits: list[list[int]] = []
+        for resource in range(5):
+            exactly = [0] * (max((pay[resource] for pay, _ in self.all), default=0) + 1)
+            for i, (pay, _) in enumerate(self.all):
+                exactly[pay[resource]] |= 1 << i
+            at_most = 0
+            fits = []
+            for bits in exactly:
+                at_most |= bits
+                fits.append(at_most)
+            self.fits.append(fits)
+        # The Build move of each way, per thing built, made when first listed.
+        self.moves: dict[str, list[Build | None]] = {}
+
+    def held(self, hand: Counts) -> int:
+        """The ways `hand` can pay, as bits."""
+        fits = self.fits
+        found = -1
+        for resource in range(5):
+            counts = fits[resource]
+            have = hand[resource]
+            found &= counts[have] if have < len(counts) else counts[-1]
+            if not found:
+                return 0
+        return found
+
+    def payments(self, hand: Counts) -> tuple[tuple[Counts, bool], ...]:
+        every = self.all
+        return tuple([every[i] for i in _bits(self.held(hand))])
+
+    def build_moves(self, hand: Counts, what: str) -> list[Move]:
+        """A Build move for `what` per way `hand` can pay, in `payments`' order."""
+        made = self.moves.get(what)
+        if made is None:
+            made = self.moves[what] = [None] * len(self.all)
+        moves: list[Move] = []
+        for i in _bits(self.held(hand)):
+            move = made[i]
+            if move is None:
+                move = made[i] = _build_move(what, self.all[i][0])
+            moves.append(move)
+        return moves
+
+
+def _bits(found: int) -> list[int]:
+    """The positions of the bits set in `found`, lowest first."""
+    positions = []
+    while found:
+        low = found & -found
+        positions.append(low.bit_length() - 1)
+        found ^= low
+    return positions
+
+
+# Build moves name no seat: there are only so many (what, payment) pairs.
+_BUILDS: dict[tuple[str, Counts], Build] = {}
+
+
+def _build_move(what: str, pay: Counts) -> Build:
+    """The move building `what` with `pay`, made once (with or without the Universität)."""
+    move = _BUILDS.get((what, pay))
+    if move is None:
+        move = _BUILDS[what, pay] = Build.model_construct(kind="build", what=what, pay=pay)
+    return move
+
+
+_WAYS: dict[tuple[Counts, bool], Ways] = {}
+
+
+def ways(cost: Counts, university: bool) -> Ways:
+    found = _WAYS.get((cost, university))
+    if found is None:
+        found = _WAYS[cost, university] = Ways(cost, university)  # a handful of costs
+    return found
 
 
 def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts, bool], ...]:
@@ -190,23 +281,19 @@ def payments(hand: Counts, cost: Counts, university: bool) -> tuple[tuple[Counts
 
     Each required card is paid by itself, by 3 cards of one other resource (3-for-1), or, once
     with the Universität, by 1 card of another resource. Substituting a resource by itself is
-    never useful and is left out, so each payment lists distinct cards.
+    never useful and is left out, so each payment lists distinct cards. Ordered by the number
+    of cards paid, then without the Universität first.
     """
-    key = (hand, cost, university)
-    found = _PAYMENTS.get(key)
-    if found is None:
-        if len(_PAYMENTS) >= MEMO_LIMIT:
-            _PAYMENTS.clear()
-        found = _PAYMENTS[key] = (
-            () if cannot_pay(hand, cost, university) else enumerate_payments(hand, cost, university)
-        )
-    return found
+    if cannot_pay(hand, cost, university):
+        return ()
+    return ways(cost, university).payments(hand)
 
 
 def enumerate_payments(
     hand: Counts, cost: Counts, university: bool
 ) -> tuple[tuple[Counts, bool], ...]:
-    """`payments` without the cache and without the quick rejection of `cannot_pay`."""
+    """`payments` by searching the hand (the definition `Ways` is built from and tested
+    against), without the quick rejection of `cannot_pay`."""
     if sum(hand) < sum(cost):
         return ()
     needs = [i for i in range(5) if cost[i]]
@@ -372,7 +459,7 @@ def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
     else:
         university = not state.university_used and "university" in owned
         for what, key in build_options(state, seat, data):
-            moves += _build_moves(hand, what, build_cost(what, key, data), university)
+            moves += build_ways(what, key, university, data).build_moves(hand, what)
     if "merchant_guild" in owned:
         moves += guild_moves(state, seat, data)
     if exchange:
@@ -439,20 +526,26 @@ def _draw_move(count: int) -> Draw:
 
 def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> list[Move]:
     """The build moves for one thing to build: one per payment, made once per (what, pay).
-
-    Not cached by hand: on a fresh process nearly every (hand, build) pair is new, so such a cache
-    only grows (and gives the garbage collector more to walk); `payments` is cached."""
-    moves: list[Move] = []
-    for pay, _ in payments(hand, cost, university):
-        move = _BUILDS.get((what, pay))
-        if move is None:
-            move = _BUILDS[what, pay] = Build.model_construct(kind="build", what=what, pay=pay)
-        moves.append(move)
-    return moves
+    (No `cannot_pay` first: `Ways.held` rejects a hand as quickly.)"""
+    return ways(cost, university).build_moves(hand, what)
 
 
-# Build moves name no seat: there are only so many (what, payment) pairs.
-_BUILDS: dict[tuple[str, Counts], Build] = {}
+# The ways to pay each (what, cost key, Universität) of one data set: legal_moves asks for them
+# at every build phase, and `build_cost` looks the cost up by name.
+_BUILD_WAYS: dict[tuple[str, str, bool], Ways] = {}
+_BUILD_WAYS_DATA: list[CatanData] = []
+
+
+def build_ways(what: str, cost_key: str, university: bool, data: CatanData) -> Ways:
+    if not _BUILD_WAYS_DATA or _BUILD_WAYS_DATA[0] is not data:
+        _BUILD_WAYS.clear()  # another data set (tests load their own)
+        _BUILD_WAYS_DATA[:] = [data]
+    found = _BUILD_WAYS.get((what, cost_key, university))
+    if found is None:
+        found = _BUILD_WAYS[what, cost_key, university] = ways(
+            build_cost(what, cost_key, data), university
+        )
+    return found
 
 
 def guild_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
@@ -807,9 +900,7 @@ def _build(t: Turn, seat: int, move: Any) -> None:
     cost_key = move.what if move.what in BASIC_BUILDS else expansion_id(t, move.what, data)
     kind = move.what if move.what in BASIC_BUILDS else "city_expansion"
     university = not t.university_used and has_ability(t.players[seat], data, "university")
-    needs_uni = dict(
-        payments(t.players[seat].hand, build_cost(move.what, cost_key, data), university)
-    )[move.pay]
+    needs_uni = build_ways(move.what, cost_key, university, data).needs_university[move.pay]
     for index, count in enumerate(move.pay):
         t.hands[seat][index] -= count
         t.discard += (RESOURCES[index],) * count

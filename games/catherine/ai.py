@@ -22,7 +22,7 @@ HOUSE_WORTH = 3.0
 TILE_WORTH = 0.9
 
 
-def position_value(data: Data, p: PlayerState) -> float:
+def position_value(data: Data, p: PlayerState | rules.Seat) -> float:
     limit = data.track[p.favour].hand_limit
     cards = min(len(p.hand), limit + 2)
     return (
@@ -159,8 +159,7 @@ class GreedyPlayer:
             state.players[index],
             state.round,
             rng,
-            lambda: state,
-            index,
+            lambda move: rules.apply_move(data, state, index, move).players[index],
         )
 
     @staticmethod
@@ -184,12 +183,12 @@ def scored_moves(
     p: PlayerState | rules.Seat,
     round_number: int,
     rng: random.Random,
-    position: Callable[[], State],
-    index: int,
+    after: Callable[[Move], PlayerState | rules.Seat],
 ) -> list[tuple[float, float, Move]]:
-    """`GreedyPlayer.scored` for seat `index`, player `p`, whose legal moves are `moves`:
-    shared with the playout kernel (kernel.py), so both choose alike. `position()` is the state
-    (asked only for the decisions valued by applying each move)."""
+    """`GreedyPlayer.scored` for player `p`, whose legal moves are `moves`: shared with the
+    playout kernel (kernel.py), so both choose alike. `after(move)` is the player once `move`
+    is played (asked only for the decisions valued by applying each move: through `apply_move`
+    on a state, or on a scratch copy of the kernel's table)."""
     if isinstance(moves[0], Keep):
         return [(GreedyPlayer.keep_value(data, m), rng.random(), m) for m in moves]
     if isinstance(moves[0], Row):
@@ -205,12 +204,7 @@ def scored_moves(
             (placements.value(row, m.act, m.under), rng.random(), m)  # type: ignore[union-attr]
             for m in moves
         ]
-    state = position()
-    scored = []
-    for move in moves:
-        after = rules.apply_move(data, state, index, move)
-        scored.append((position_value(data, after.players[index]), rng.random(), move))
-    return scored
+    return [(position_value(data, after(move)), rng.random(), move) for move in moves]
 
 
 class RandomPlayer:

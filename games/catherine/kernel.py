@@ -54,8 +54,17 @@ class Kernel(rules.Table):
         seat = self.actor
         p = self.all[seat]
         moves = rules.seat_moves(self.data, self.phase, p)
-        scored = ai.scored_moves(self.data, moves, p, self.round, rng, self.state, seat)
+        scored = ai.scored_moves(
+            self.data, moves, p, self.round, rng, lambda m: self.after(seat, m)
+        )
         return max(scored, key=lambda e: (e[0], e[1]))[2]
+
+    def after(self, seat: int, move: Move) -> rules.Seat:
+        """Seat `seat` once `move` is played, on a scratch copy of this table (the greedy AI's
+        lookahead, without building a state per move weighed)."""
+        table = self.scratch()
+        rules.play(table, table.seat(seat), move)
+        return table.seat(seat)
 
     def play(self, move: Move) -> None:
         """Play `move`, which must come from `legal()` for this very position."""

@@ -26,6 +26,7 @@ from games.catherine.models import (
     PlayerState,
     Row,
     State,
+    Todo,
 )
 from games.fastbuild import build
 from games.fastbuild import event as new_event
@@ -326,7 +327,26 @@ class Seat:
         "vp",
     )  # fmt: skip
 
-    def __init__(self, p: PlayerState, index: int) -> None:
+    index: int
+    id: str
+    hand: list[str]
+    row: list[str]
+    below: list[str]
+    houses: list[str]
+    tiles: list[int]
+    jokers: int
+    favour: int
+    vp: int
+    order: str
+    chosen: tuple[str, ...]
+    slot: int
+    todo: Todo
+    active: str
+    discarded: tuple[str, ...]
+    breakdown: dict[str, int]
+
+    def __init__(self, p: PlayerState | Seat, index: int) -> None:
+        """A seat from a player, or a copy of another seat (`Table.scratch`)."""
         self.index = index
         self.id = p.id
         self.hand = list(p.hand)
@@ -415,6 +435,22 @@ class Table:
                 "moves_played": self.moves_played,
             },
         )
+
+    def scratch(self) -> Table:
+        """An independent copy recording no events, to try a move on: the greedy AI's lookahead
+        on a kernel, which `apply_move` on the state this table stands at would give."""
+        copy = Table(self.data, self.source, record=False)
+        copy.moves_played = self.moves_played
+        copy.rng = self.rng
+        copy._players = self._players
+        copy._seats = [None if s is None else Seat(s, s.index) for s in self._seats]
+        copy.deck = list(self.deck)
+        copy.discard = list(self.discard)
+        copy.city_tiles = dict(self.city_tiles)
+        copy.jokers = self.jokers
+        copy.phase = self.phase
+        copy.round = self.round
+        return copy
 
     def event(
         self, kind: str, seat: Seat | None = None, private: bool = False, **data: Any
