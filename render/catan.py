@@ -53,7 +53,6 @@ KNIGHT = (52, 84, 140)
 CITY = (150, 40, 40)
 SETTLEMENT = (196, 120, 60)
 EXPANSION = (120, 60, 140)
-EXTRA_SEATS = ((0, 105, 92), (191, 54, 12))
 WORDS = {
     "en": {
         "exchange": "exchange phase",
@@ -163,8 +162,7 @@ def label_box(
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
-    colours = (*SEAT_COLOURS, *EXTRA_SEATS)
-    return colours[seat % len(colours)]
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 class Board:

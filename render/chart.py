@@ -9,16 +9,20 @@ from itertools import pairwise
 from games.base import ChartPanel, ScoreChart
 from render.kit import INK, INK_SOFT, PANEL_EDGE, PAPER, SEAT_COLOURS, WHITE, Painter, to_png
 
-WIDTH = 900.0
+# Laid out for a phone, as the boards are: 800 px wide and no text under 20 px, so that a screen
+# showing it 400 px wide draws every label at 10 px or more.
+WIDTH = 800.0
 MARGIN = 24.0
 TITLE = 30.0
 PANEL_H = 330.0
 AXIS_W = 64.0  # room for the value labels left of a panel
-NAME_W = 150.0  # room for the seats' final values and names right of a panel
+NAME_W = 160.0  # room for the seats' final values and names right of a panel
+SMALL = 20  # the smallest text: values, ticks, marks, the axis name, final values and names
 TICK_H = 56.0  # the tick labels, then the axis name below them
-TICK_SIZE = 19
 TICK_GAP = 14.0  # at least this much space between two tick labels
-LEGEND_H = 44.0
+LEGEND_H = 44.0  # one row of the legend
+LEGEND_SIZE = 22
+LEGEND_NAME_W = 220.0  # a longer name is cut with "…"
 LABEL_GAP = 24.0
 
 
@@ -40,7 +44,7 @@ def _readable_ticks(
     labelled = [(i, tick) for i, tick in enumerate(ticks) if tick]
     if len(labelled) < 2:
         return labelled
-    room = max(p.measure(tick, TICK_SIZE) for _, tick in labelled) + TICK_GAP
+    room = max(p.measure(tick, SMALL) for _, tick in labelled) + TICK_GAP
     closest = min(sx(b[0]) - sx(a[0]) for a, b in pairwise(labelled))
     stride = next((k for k in (1, 2, 5, 10, 20, 50) if closest * k >= room), 100)
     shown: list[tuple[int, str]] = []
@@ -48,6 +52,20 @@ def _readable_ticks(
         if not shown or sx(i) - sx(shown[-1][0]) >= room:
             shown.append((i, tick))
     return shown
+
+
+def _legend_rows(p: Painter, order: Sequence[str], names: Mapping[str, str]) -> dict[str, int]:
+    """The legend row of each seat: as many entries a row as fit the width, in seat order."""
+    rows: dict[str, int] = {}
+    x, row = MARGIN, 0
+    for seat in order:
+        label = p.fit(names.get(seat, seat), LEGEND_SIZE, LEGEND_NAME_W, bold=True)
+        width = 34 + p.measure(label, LEGEND_SIZE, bold=True)
+        if x > MARGIN and x + width > WIDTH - MARGIN:
+            x, row = MARGIN, row + 1
+        rows[seat] = row
+        x += width + 24
+    return rows
 
 
 def _text(texts: Mapping[str, str], lang: str) -> str:
@@ -66,15 +84,20 @@ def render_chart(
     names = names or {}
     order = list(seats) or [line.seat for line in chart.panels[0].lines]
     colour = {seat: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, seat in enumerate(order)}
-    height = MARGIN + LEGEND_H + len(chart.panels) * (TITLE + PANEL_H + TICK_H) + MARGIN
+    legend = _legend_rows(Painter(1, 1, scale=scale, lang=lang), order, names)
+    rows = max(legend.values(), default=0) + 1
+    height = MARGIN + rows * LEGEND_H + len(chart.panels) * (TITLE + PANEL_H + TICK_H) + MARGIN
     p = Painter(WIDTH, height, scale=scale, lang=lang, background=PAPER)
-    y = MARGIN
-    x = MARGIN
+    x, row = MARGIN, 0
     for seat in order:
-        label = names.get(seat, seat)
+        if legend[seat] != row:
+            x, row = MARGIN, legend[seat]
+        y = MARGIN + row * LEGEND_H
         p.round_rect(x, y + 8, x + 26, y + 30, 6, colour[seat])
-        x += 34 + p.text(x + 34, y + 19, label, 22, bold=True, max_width=220) + 24
-    y += LEGEND_H
+        label = names.get(seat, seat)
+        x += 34 + p.text(x + 34, y + 19, label, LEGEND_SIZE, bold=True, max_width=LEGEND_NAME_W)
+        x += 24
+    y = MARGIN + rows * LEGEND_H
     for panel in chart.panels:
         _panel(p, chart, panel, y, lang, colour, names)
         y += TITLE + PANEL_H + TICK_H
@@ -109,7 +132,7 @@ def _panel(
     p.rect(left, y0, right, y1, WHITE)
     for v in range(int(low), int(high) + 1, step):
         p.rect(left, sy(v) - 0.75, right, sy(v) + 0.75, PANEL_EDGE)
-        p.text(left - 10, sy(v), str(v), 19, fill=INK_SOFT, align="right")
+        p.text(left - 10, sy(v), str(v), SMALL, fill=INK_SOFT, align="right")
     for mark in chart.marks:
         if 0 <= mark.at < points:
             mx = sx(mark.at)
@@ -117,24 +140,24 @@ def _panel(
             half = 1.5 if label else 0.75
             p.rect(mx - half, y0 - (8 if label else 0), mx + half, y1, INK_SOFT)
             if label:  # above the plot, beside the panel's title, so no line hides it
-                clear = mx - p.measure(label, 18, bold=True) > title_end + 12
+                clear = mx - p.measure(label, SMALL, bold=True) > title_end + 12
                 p.text(
                     mx if clear else mx + 6,
                     top + TITLE / 2,
                     label,
-                    18,
+                    SMALL,
                     fill=INK_SOFT,
                     align="right" if clear else "left",
                     bold=True,
                 )
     for i, tick in _readable_ticks(p, chart.ticks[:points], sx):
         p.rect(sx(i) - 1, y1, sx(i) + 1, y1 + 8, INK_SOFT)
-        p.text(sx(i), y1 + 20, tick, TICK_SIZE, fill=INK_SOFT, align="centre")
+        p.text(sx(i), y1 + 20, tick, SMALL, fill=INK_SOFT, align="centre")
     p.text(
         (left + right) / 2,
         y1 + TICK_H - 10,
         _text(chart.axis, lang),
-        18,
+        SMALL,
         fill=INK_SOFT,
         align="centre",
     )
@@ -157,7 +180,7 @@ def _panel(
     for at, (_, seat, value) in zip(placed, ends, strict=True):
         p.disc(right + 14, at, 12, colour.get(seat, INK))
         label = f"{value} {names.get(seat, seat)}"
-        p.text(right + 26, at, label, 19, bold=True, max_width=NAME_W - 30)
+        p.text(right + 26, at, label, SMALL, bold=True, max_width=NAME_W - 30)
     p.rect(left, y1 - 1, right, y1 + 1, INK)
 
 

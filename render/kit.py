@@ -47,7 +47,15 @@ PALETTE: dict[str, Swatch] = {
 }
 # The trading stack's back mixes all three colours.
 MIXED: tuple[RGB, ...] = tuple(PALETTE[c].strong for c in ("green", "blue", "orange"))
-SEAT_COLOURS: tuple[RGB, ...] = ((183, 28, 28), (106, 27, 154), (55, 71, 79), (121, 85, 72))
+# Six, for the largest table (Catan's six seats); the first four are every game's usual seats.
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (183, 28, 28),
+    (106, 27, 154),
+    (55, 71, 79),
+    (121, 85, 72),
+    (0, 105, 92),
+    (191, 54, 12),
+)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
