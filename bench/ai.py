@@ -89,6 +89,8 @@ def main() -> None:
         "mean_cpu_seconds_per_move": round(strong.cpu_seconds_per_move, 4),
         "strong_moves": strong.moves,
         "mean_playouts_per_move": round(strong.playouts_per_move or 0.0, 1),
+        # Strong moves greedy made because the thinking worker failed or overran its timeout.
+        "fallbacks": strong.fallbacks,
         "budget": {"seconds": args.seconds, "iterations": args.iterations},
         "settings": report.extra.get("settings", {}).get("strong"),
         "workers": args.workers,
