@@ -380,11 +380,12 @@ def run(
     else:
         # Spawned, like the bot's thinking pool: a worker starts from a fresh interpreter.
         spawn = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn) as pool:
-            pending: set[Future[list[tuple[int, GameResult]]]] = {
-                pool.submit(_play_chunk, game_id, ai, chunk, rotate, budget)
-                for chunk in _chunks(tasks, size)
-            }
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=spawn)
+        pending: set[Future[list[tuple[int, GameResult]]]] = {
+            pool.submit(_play_chunk, game_id, ai, chunk, rotate, budget)
+            for chunk in _chunks(tasks, size)
+        }
+        try:
             while pending:
                 timeout = None if stop is None else max(0.0, stop - time.perf_counter())
                 done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
@@ -393,9 +394,12 @@ def run(
                     if progress:
                         progress(len(future.result()))
                 if stop is not None and time.perf_counter() >= stop:
-                    for future in pending:
-                        future.cancel()
                     break
+        finally:
+            if pending:  # cut by `minutes` (or failed): games still running would be dropped
+                thinking.kill_pool(pool)  # so they are ended now rather than waited for
+            else:
+                pool.shutdown()
     if not finished:
         raise SimulationError(
             "No game finished in the minutes given.", "指定の時間内に終わったゲームがありません。"

@@ -121,6 +121,16 @@ def _warm_up() -> int:
     return len(games.all())
 
 
+def kill_pool(executor: ProcessPoolExecutor) -> None:
+    """End a process pool now: its workers are killed (a shutdown alone would wait for a wedged
+    or still-working one) and its queued work dropped."""
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()  # SIGKILL: ends a stopped process too
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
 class Thinker:
     """Chooses AI moves: slow kinds in the process pool, the others inline."""
 
@@ -163,13 +173,8 @@ class Thinker:
         worker is killed (a shutdown alone would wait for it), and the next move starts a fresh
         pool. Moves of other tables in the dropped pool fall back to greedy."""
         executor, self._executor = self._executor, None
-        if not isinstance(executor, ProcessPoolExecutor):
-            return
-        processes = getattr(executor, "_processes", None) or {}
-        for process in list(processes.values()):
-            with contextlib.suppress(OSError, ValueError):
-                process.kill()  # SIGKILL: ends a stopped process too
-        executor.shutdown(wait=False, cancel_futures=True)
+        if isinstance(executor, ProcessPoolExecutor):
+            kill_pool(executor)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """`function(*args)` in the pool: slow work other than a move (a review's parts). A
