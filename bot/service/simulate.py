@@ -11,7 +11,6 @@ runs it with the search's knobs).
 from __future__ import annotations
 
 import asyncio
-import logging
 import math
 import multiprocessing
 import multiprocessing.util
@@ -27,8 +26,6 @@ from bot.service import thinking
 from bot.service.players import choose_move, player_for
 from games.adapters import AiPlayer
 from games.base import Game
-
-log = logging.getLogger(__name__)
 
 # A game that has not ended after this many moves is broken; say so instead of looping forever.
 MAX_MOVES = 20_000
