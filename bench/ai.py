@@ -6,7 +6,8 @@ tuning. Run: .venv/bin/python -m bench.ai --game stpetersburg --players 2 --game
 --iterations 30 (a budget that repeats exactly; or --seconds S). Prints one JSON object: the
 strong seat's win rate with a 95 % Wilson interval (a shared first place counts as a win), mean
 wall-clock and CPU seconds per strong move (on a shared machine the CPU time is the steadier
-figure), playouts per move, and the settings the strong seat searched with.
+figure), playouts per move, the settings the strong seat searched with, and `fallbacks`: the
+strong moves greedy made because the bot's thinking worker failed or ran past its timeout.
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ def main() -> None:
         "mean_cpu_seconds_per_move": round(strong.cpu_seconds_per_move, 4),
         "strong_moves": strong.moves,
         "mean_playouts_per_move": round(strong.playouts_per_move or 0.0, 1),
+        # Strong moves greedy made because the thinking worker failed or overran its timeout.
+        "fallbacks": strong.fallbacks,
         "budget": {"seconds": args.seconds, "iterations": args.iterations},
         "settings": report.extra.get("settings", {}).get("strong"),
         "workers": args.workers,

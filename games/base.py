@@ -449,11 +449,11 @@ class Game(ABC, Generic[StateT, MoveT, ViewT]):
         """
         return None
 
-    def search_settings(self) -> Mapping[str, Any]:
-        """This game's knobs for the strong AI (field names of `games.search.SearchSettings`:
-        candidates, playout_moves, margin_scale...), laid over the defaults. Settings passed to
-        a `SearchPlayer` explicitly (a benchmark's, the bot's per-move budget) win over these.
-        The default: none, the search's defaults as they are.
+    def search_settings(self, players: int) -> Mapping[str, Any]:
+        """This game's knobs for the strong AI at a table of `players` seats (field names of
+        `games.search.SearchSettings`: candidates, playout_moves, margin_scale...), laid over
+        the defaults. Settings passed to a `SearchPlayer` explicitly (a benchmark's, the bot's
+        per-move budget) win over these. The default: none, the search's defaults as they are.
         """
         return {}
 

@@ -158,7 +158,7 @@ class _Playouts:
         if first is None:
             raise ValueError(f"{game.id} cannot sample states: it has no strong AI")
         self.first = first
-        settings = SearchPlayer(**budget.search).settings_for(game)
+        settings = SearchPlayer(**budget.search).settings_for(game, len(game.players(first)))
         # The whole reward on winning: a playout's reward is then its win chance.
         settings = dataclasses.replace(settings, win_weight=1.0)
         # Screening plays out as the strong AI does (cut short, scored by `evaluate`), so the

@@ -118,9 +118,9 @@ class SearchPlayer:
         self.settings = SearchSettings(**self.explicit)
         self.playouts = 0  # played so far by this player, for benchmarks
 
-    def settings_for(self, game: Game[Any, Any, Any]) -> SearchSettings:
-        """The settings this player searches `game` with."""
-        return SearchSettings(**{**game.search_settings(), **self.explicit})
+    def settings_for(self, game: Game[Any, Any, Any], players: int) -> SearchSettings:
+        """The settings this player searches `game` with at a table of `players` seats."""
+        return SearchSettings(**{**game.search_settings(players), **self.explicit})
 
     def choose(self, game: Game[Any, Any, Any], state: Any, seat: str, rng: random.Random) -> Any:
         """The AI contract: only the seat's own view of `state` goes further."""
@@ -137,7 +137,8 @@ class SearchPlayer:
             raise ValueError(f"seat {seat!r} has no legal move in this view")
         if len(moves) == 1:
             return moves[0]
-        search = Search(game, view, seat, rng, self.settings_for(game), first)
+        settings = self.settings_for(game, len(game.players(first)))
+        search = Search(game, view, seat, rng, settings, first)
         move = search.run(moves)
         self.playouts += search.playouts
         return move

@@ -178,7 +178,9 @@ def _budget_text(report: Report) -> str:
     )
     per_move = ", ".join(f"{k.kind} {k.playouts_per_move:.1f}" for k in searched)
     rotated = " · seats rotated" if report.rotate else ""
-    return f" · budget {limit} a move, playouts a move: {per_move}{rotated}"
+    late = sum(k.fallbacks for k in searched)
+    fallbacks = f" · {late} moves greedy's (the worker failed or ran late)" if late else ""
+    return f" · budget {limit} a move, playouts a move: {per_move}{rotated}{fallbacks}"
 
 
 def simulate(arguments: argparse.Namespace, stdout: TextIO = sys.stdout) -> int:

@@ -1,18 +1,19 @@
 """AI-vs-AI games in bulk: `python -m bot simulate`, reproducible from one seed, in several processes.
 
-Slow AI kinds (the `strong` search) think under a per-move `Budget` (seconds or playouts), and
-the way a table's do: through the bot's worker function (`thinking.think_counted`: the state as
-JSON, the move back as notation), in spawned worker processes like the bot's pool, falling back
-to greedy if it fails. Each kind's figures include its mean CPU and wall-clock seconds per move,
-so a benchmark of an AI's strength at a budget is one `simulate` run (`bench/ai.py` runs it with
-the search's knobs).
+Slow AI kinds (the `strong` search) think under a per-move `Budget` (seconds or playouts) through
+the bot's own `thinking.Thinker`: the same spawned worker pool, worker function, hard timeout and
+fallback a table gets (greedy moves if the worker fails or runs late; the figures count those
+moves). Each kind's figures include its mean CPU seconds per move (the worker's) and wall-clock
+seconds, so a benchmark of an AI's strength at a budget is one `simulate` run (`bench/ai.py`
+runs it with the search's knobs).
 """
 
 from __future__ import annotations
 
-import logging
+import asyncio
 import math
 import multiprocessing
+import multiprocessing.util
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -20,15 +21,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from pydantic import BaseModel
-
 import games
 from bot.service import thinking
 from bot.service.players import choose_move, player_for
 from games.adapters import AiPlayer
 from games.base import Game
-
-log = logging.getLogger(__name__)
 
 # A game that has not ended after this many moves is broken; say so instead of looping forever.
 MAX_MOVES = 20_000
@@ -50,53 +47,37 @@ class SimulationError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """The per-move budget of the slow AI kinds: seconds, playouts (iterations), or both (the
-    first reached stops); neither: the bot's default, 1 s. `knobs` are further keywords for a
-    slow kind's `make` (the search's settings, for benchmarks)."""
+    """The per-move budget of the slow AI kinds: seconds or playouts (iterations); neither: the
+    bot's default, 1 s. With playouts, they alone bound the search (it repeats exactly under a
+    seed) and `seconds`, if given, only the wait for it, as the bot's `ai_seconds` does: a move
+    not answered within seconds + the bot's margin is greedy's. `knobs` are further keywords for
+    a slow kind's `make` (the search's settings, for benchmarks)."""
 
     seconds: float | None = None
     iterations: int | None = None
     knobs: tuple[tuple[str, Any], ...] = ()
 
+    def thinking(self) -> thinking.ThinkingSettings:
+        """The settings of the `Thinker` the games' slow kinds think through: the bot's own,
+        with this budget."""
+        default = thinking.ThinkingSettings()
+        return replace(
+            default,
+            seconds=default.seconds if self.seconds is None else self.seconds,
+            iterations=self.iterations,
+            knobs=self.knobs,
+        )
+
     def player(self, game: Game[Any, Any, Any], kind: str) -> AiPlayer:
         """A fresh AI of a slow `kind` under this budget."""
         make: Any = next(k.make for k in game.ai_kinds() if k.key == kind)
-        seconds = DEFAULT_SECONDS if self.seconds is None and self.iterations is None else None
-        player: AiPlayer = make(
-            seconds=self.seconds or seconds, iterations=self.iterations, **dict(self.knobs)
-        )
+        settings = self.thinking()
+        seconds = None if self.iterations is not None else settings.seconds
+        player: AiPlayer = make(seconds=seconds, iterations=self.iterations, **dict(self.knobs))
         return player
-
-    def think(
-        self, game: Game[Any, Any, Any], state: Any, seat: str, kind: str, seed: str
-    ) -> tuple[BaseModel, int]:
-        """A slow `kind`'s move and its playouts, the way the bot's pool makes it (the worker
-        function on the state's JSON, the answer parsed from notation); greedy's move, as at a
-        table, if that fails."""
-        seconds = DEFAULT_SECONDS if self.seconds is None and self.iterations is None else None
-        try:
-            notation, playouts = thinking.think_counted(
-                game.id,
-                state.model_dump_json(),
-                seat,
-                kind,
-                seed,
-                self.seconds or seconds,
-                self.iterations,
-                self.knobs,
-            )
-            move: BaseModel = game.parse(notation)
-        except Exception:  # as at a table: a failing AI never stops the game
-            log.exception("AI %s of %s failed for seat %s; greedy moves", kind, game.id, seat)
-            return choose_move(game, state, seat, "greedy", random.Random(seed)), 0
-        return move, playouts
 
     def as_json(self) -> dict[str, Any]:
         return {"seconds": self.seconds, "iterations": self.iterations, **dict(self.knobs)}
-
-
-# A slow AI's budget per move when none is given: the bot's default (`ai_seconds`).
-DEFAULT_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +93,7 @@ class GameResult:
     wall: tuple[float, ...] = field(default=(), compare=False)
     cpu: tuple[float, ...] = field(default=(), compare=False)
     playouts: tuple[int | None, ...] = field(default=(), compare=False)
+    fallbacks: tuple[int, ...] = ()  # a slow seat's moves that greedy made instead (failed, late)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +111,7 @@ class SeatFigures:
     average_rank: float
     moves: int = 0
     playouts_per_move: float | None = None
+    fallbacks: int = 0  # moves greedy made instead of a slow kind whose worker failed or ran late
     # Timings differ from run to run; the figures above are the same under the same seed.
     seconds_per_move: float = field(default=0.0, compare=False)
     cpu_seconds_per_move: float = field(default=0.0, compare=False)
@@ -230,10 +213,14 @@ def rotated(ai: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
 
 
 def play_one(
-    game_id: str, ai: Sequence[str], seed: int, budget: Budget | None = None
+    game_id: str,
+    ai: Sequence[str],
+    seed: int,
+    budget: Budget | None = None,
+    thinker: thinking.Thinker | None = None,
 ) -> GameResult:
     """One AI game from `seed`: the game's shuffle and every AI's choices follow from it. Slow
-    kinds think under `budget` (fresh players each game, so their playouts count per game)."""
+    kinds think through `thinker` (one on `budget` is made for the game if none is given)."""
     game = games.get(game_id)
     budget = budget or Budget()
     seats = [f"s{i}" for i in range(len(ai))]
@@ -246,27 +233,40 @@ def play_one(
     wall = dict.fromkeys(seats, 0.0)
     cpu = dict.fromkeys(seats, 0.0)
     playouts = dict.fromkeys(seats, 0)
+    fallbacks = dict.fromkeys(seats, 0)
+    own = thinker is None and bool(slow & set(ai))
+    if own:
+        thinker = thinking.Thinker(budget.thinking())
     state = game.new(seats, seed=seed)
     moves = 0
-    while (outcome := game.outcome(state)) is None:
-        if moves >= MAX_MOVES:
-            raise RuntimeError(f"{game_id} seed {seed}: no end after {MAX_MOVES} moves")
-        for seat in sorted(game.to_act(state)):
-            dice = f"{seed}:{moves}:{seat}"
-            kind = kind_of[seat]
-            started, cpu_started = time.perf_counter(), time.process_time()
-            if kind in slow:
-                move, spent = budget.think(game, state, seat, kind, dice)
-                playouts[seat] += spent
-            else:
-                move = choose_move(game, state, seat, kind, random.Random(dice), players[kind])
-            wall[seat] += time.perf_counter() - started
-            cpu[seat] += time.process_time() - cpu_started
-            used[seat] += 1
-            state = game.apply(state, seat, move)
-            moves += 1
-            if game.outcome(state) is not None:
-                break
+    try:
+        while (outcome := game.outcome(state)) is None:
+            if moves >= MAX_MOVES:
+                raise RuntimeError(f"{game_id} seed {seed}: no end after {MAX_MOVES} moves")
+            for seat in sorted(game.to_act(state)):
+                dice = f"{seed}:{moves}:{seat}"
+                kind = kind_of[seat]
+                started, cpu_started = time.perf_counter(), time.process_time()
+                if kind in slow:
+                    assert thinker is not None
+                    thought = asyncio.run(thinker.think(game, state, None, seat, kind, dice))
+                    move = thought.move
+                    playouts[seat] += thought.playouts
+                    fallbacks[seat] += thought.fallback is not None
+                    # The search ran in the pool's worker: its CPU seconds are the worker's.
+                    cpu[seat] += thought.cpu
+                else:
+                    move = choose_move(game, state, seat, kind, random.Random(dice), players[kind])
+                    cpu[seat] += time.process_time() - cpu_started
+                wall[seat] += time.perf_counter() - started
+                used[seat] += 1
+                state = game.apply(state, seat, move)
+                moves += 1
+                if game.outcome(state) is not None:
+                    break
+    finally:
+        if own and thinker is not None:
+            thinker.close()
     place = {s.seat: s for s in outcome.standings}
     return GameResult(
         ranks=tuple(place[s].rank for s in seats),
@@ -277,17 +277,44 @@ def play_one(
         wall=tuple(wall[s] for s in seats),
         cpu=tuple(cpu[s] for s in seats),
         playouts=tuple(playouts[s] if kind_of[s] in slow else None for s in seats),
+        fallbacks=tuple(fallbacks[s] for s in seats),
     )
 
 
 Task = tuple[int, int]  # a game's place in the run and its seed
 
+# A `simulate` worker process's own Thinker (its pool of one thinking worker), kept for the run.
+_THINKERS: dict[Budget, thinking.Thinker] = {}
+
+
+def _thinker(budget: Budget) -> thinking.Thinker:
+    """This process's Thinker on `budget`, started and warmed up (the games imported) before its
+    first move, so that the import does not count against that move's timeout."""
+    if budget not in _THINKERS:
+        thinker = thinking.Thinker(budget.thinking())
+        thinker.start().result()
+        _THINKERS[budget] = thinker
+        # A process pool's worker, on its way out, waits for its own children to end: the
+        # thinking pool must be told to end first (finalizers of priority >= 0 run before).
+        multiprocessing.util.Finalize(
+            thinker, thinker.close, kwargs={"wait": True}, exitpriority=10
+        )
+    return _THINKERS[budget]
+
 
 def _play_chunk(
-    game_id: str, ai: tuple[str, ...], tasks: Sequence[Task], rotate: bool, budget: Budget
+    game_id: str,
+    ai: tuple[str, ...],
+    tasks: Sequence[Task],
+    rotate: bool,
+    budget: Budget,
+    thinker: thinking.Thinker | None = None,
 ) -> list[tuple[int, GameResult]]:
+    game = games.get(game_id)
+    if thinker is None and any(k.slow and k.key in ai for k in game.ai_kinds()):
+        thinker = _thinker(budget)
     return [
-        (index, play_one(game_id, rotated(ai, index, rotate), seed, budget))
+        (index, play_one(game_id, rotated(ai, index, rotate), seed, budget, thinker))
         for index, seed in tasks
     ]
 
@@ -315,9 +342,12 @@ def run(
     budget: Budget | None = None,
     minutes: float | None = None,
     progress: Callable[[int], None] | None = None,
+    thinker: thinking.Thinker | None = None,
 ) -> Report:
     """Play the games (in `jobs` processes) and sum them up; `progress(n)` after every n games.
-    With `minutes`, the games finished by then are reported and the others dropped."""
+    With `minutes`, the games finished by then are reported and the others dropped. Slow kinds
+    think through a `Thinker` on `budget` in each process (or through `thinker`, with one job:
+    tests give one on a thread pool)."""
     game = check_arguments(game_id, players, games_count, ai, budget)
     if minutes is not None and minutes <= 0:
         raise SimulationError("minutes: must be more than 0.", "minutes: 0より大きくしてください。")
@@ -330,20 +360,29 @@ def run(
     stop = None if minutes is None else started + 60 * minutes
     finished: list[tuple[int, GameResult]] = []
     if jobs <= 1:
-        for chunk in _chunks(tasks, size):
-            if stop is not None and time.perf_counter() >= stop:
-                break
-            finished.extend(_play_chunk(game_id, ai, chunk, rotate, budget))
-            if progress:
-                progress(len(chunk))
+        own = thinker is None and size == 1
+        if own:
+            thinker = thinking.Thinker(budget.thinking())
+            thinker.start().result()
+        try:
+            for chunk in _chunks(tasks, size):
+                if stop is not None and time.perf_counter() >= stop:
+                    break
+                finished.extend(_play_chunk(game_id, ai, chunk, rotate, budget, thinker))
+                if progress:
+                    progress(len(chunk))
+        finally:
+            if own and thinker is not None:
+                thinker.close()
     else:
         # Spawned, like the bot's thinking pool: a worker starts from a fresh interpreter.
         spawn = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn) as pool:
-            pending: set[Future[list[tuple[int, GameResult]]]] = {
-                pool.submit(_play_chunk, game_id, ai, chunk, rotate, budget)
-                for chunk in _chunks(tasks, size)
-            }
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=spawn)
+        pending: set[Future[list[tuple[int, GameResult]]]] = {
+            pool.submit(_play_chunk, game_id, ai, chunk, rotate, budget)
+            for chunk in _chunks(tasks, size)
+        }
+        try:
             while pending:
                 timeout = None if stop is None else max(0.0, stop - time.perf_counter())
                 done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
@@ -352,9 +391,12 @@ def run(
                     if progress:
                         progress(len(future.result()))
                 if stop is not None and time.perf_counter() >= stop:
-                    for future in pending:
-                        future.cancel()
                     break
+        finally:
+            if pending:  # cut by `minutes` (or failed): games still running would be dropped
+                thinking.kill_pool(pool)  # so they are ended now rather than waited for
+            else:
+                pool.shutdown()
     if not finished:
         raise SimulationError(
             "No game finished in the minutes given.", "指定の時間内に終わったゲームがありません。"
@@ -380,7 +422,7 @@ def _settings_used(game: Game[Any, Any, Any], ai: Sequence[str], budget: Budget)
         if any(k.key == kind and k.slow for k in game.ai_kinds()):
             settings_for = getattr(budget.player(game, kind), "settings_for", None)
             if settings_for is not None:
-                used[kind] = dict(vars(settings_for(game)))
+                used[kind] = dict(vars(settings_for(game, len(ai))))
     return {"settings": used} if used else {}
 
 
@@ -417,6 +459,7 @@ def summarise(
             seconds_per_move=sum(r.wall[i] for r, i in picks if r.wall) / max(1, moves),
             cpu_seconds_per_move=sum(r.cpu[i] for r, i in picks if r.cpu) / max(1, moves),
             playouts_per_move=sum(counted) / max(1, moves) if counted else None,
+            fallbacks=sum(r.fallbacks[i] for r, i in picks if r.fallbacks),
         )
 
     def kinds_at(i: int) -> str:

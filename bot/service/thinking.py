@@ -21,7 +21,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -48,6 +48,8 @@ class ThinkingSettings:
     margin: float = 5.0
     workers: int = 1
     takeover_kind: str = "greedy"  # moves for an absent player (reminders' takeover)
+    # The search's own settings for a benchmark (`simulate`, `bench.ai`); a table has none.
+    knobs: tuple[tuple[str, Any], ...] = ()
 
     @property
     def timeout(self) -> float:
@@ -59,6 +61,17 @@ def is_slow(game: Game[Any, Any, Any], kind: str) -> bool:
     return any(k.key == kind and k.slow for k in game.ai_kinds())
 
 
+@dataclass(frozen=True)
+class Thought:
+    """A slow AI's move and what it cost: the search's playouts and the worker's CPU seconds
+    (none when greedy moved instead; `fallback` then says why)."""
+
+    move: BaseModel
+    playouts: int = 0
+    cpu: float = 0.0
+    fallback: str | None = None
+
+
 def think(
     game_id: str,
     state_json: str,
@@ -67,25 +80,12 @@ def think(
     seed: str,
     seconds: float | None,
     iterations: int | None,
-) -> str:
-    """In the worker: the move of AI `kind` for `seat`, as English notation."""
-    seconds = None if iterations is not None else seconds
-    return think_counted(game_id, state_json, seat, kind, seed, seconds, iterations)[0]
-
-
-def think_counted(
-    game_id: str,
-    state_json: str,
-    seat: str,
-    kind: str,
-    seed: str,
-    seconds: float | None,
-    iterations: int | None,
     knobs: tuple[tuple[str, Any], ...] = (),
-) -> tuple[str, int]:
-    """What `think` does (both bounds given as they are, and `knobs`, the search's settings for
-    a benchmark, passed on), and how many playouts the search played: `simulate` plays its slow
-    kinds' moves through this, so its figures are what a table gets."""
+) -> tuple[str, int, float]:
+    """In the worker: the move of AI `kind` for `seat` as English notation, the playouts its
+    search played and the CPU seconds it took (`simulate` reports both). `knobs` are the
+    search's settings for a benchmark."""
+    started = time.process_time()
     import games
 
     game = games.get(game_id)
@@ -93,7 +93,8 @@ def think_counted(
     player = make(seconds=seconds, iterations=iterations, **dict(knobs))
     state = game.load(state_json)
     move = player.choose(game, state, seat, random.Random(seed))
-    return game.format(move, lang="en"), getattr(player, "playouts", 0)
+    notation = game.format(move, lang="en")
+    return notation, getattr(player, "playouts", 0), time.process_time() - started
 
 
 def _end_with_parent(parent: int) -> None:
@@ -118,6 +119,16 @@ def _warm_up() -> int:
     import games
 
     return len(games.all())
+
+
+def kill_pool(executor: ProcessPoolExecutor) -> None:
+    """End a process pool now: its workers are killed (a shutdown alone would wait for a wedged
+    or still-working one) and its queued work dropped."""
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()  # SIGKILL: ends a stopped process too
+    executor.shutdown(wait=False, cancel_futures=True)
 
 
 class Thinker:
@@ -146,13 +157,15 @@ class Thinker:
         kind = self.settings.takeover_kind
         return kind if any(k.key == kind for k in game.ai_kinds()) else "greedy"
 
-    def start(self) -> None:
-        """Start the workers now (the bot calls this at start-up; tests need not)."""
-        self._pool().submit(_warm_up)
+    def start(self) -> Future[int]:
+        """Start the workers now (the bot calls this at start-up; tests need not); done once a
+        worker has imported the games."""
+        return self._pool().submit(_warm_up)
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """Stop the pool (with `wait`, until its workers have ended)."""
         if self._executor is not None and self._owned:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor.shutdown(wait=wait, cancel_futures=True)
             self._executor = None
 
     def _replace_pool(self) -> None:
@@ -160,13 +173,8 @@ class Thinker:
         worker is killed (a shutdown alone would wait for it), and the next move starts a fresh
         pool. Moves of other tables in the dropped pool fall back to greedy."""
         executor, self._executor = self._executor, None
-        if not isinstance(executor, ProcessPoolExecutor):
-            return
-        processes = getattr(executor, "_processes", None) or {}
-        for process in list(processes.values()):
-            with contextlib.suppress(OSError, ValueError):
-                process.kill()  # SIGKILL: ends a stopped process too
-        executor.shutdown(wait=False, cancel_futures=True)
+        if isinstance(executor, ProcessPoolExecutor):
+            kill_pool(executor)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """`function(*args)` in the pool: slow work other than a move (a review's parts). A
@@ -190,9 +198,25 @@ class Thinker:
         """The move of the AI `kind` for `seat`; greedy if a slow kind fails or runs out of time."""
         if not is_slow(game, kind):
             return choose_move(game, state, seat, kind, random.Random(seed))
+        return (await self.think(game, state, state_json, seat, kind, seed)).move
+
+    async def think(
+        self,
+        game: Game[Any, Any, Any],
+        state: Any,
+        state_json: str | None,
+        seat: str,
+        kind: str,
+        seed: str,
+    ) -> Thought:
+        """A slow kind's move from the pool, on the settings' budget and under their hard timeout,
+        with its playouts and CPU seconds; greedy's move if the worker fails, runs late or
+        answers nonsense."""
         if state_json is None:  # moves made in this call are not written yet: no JSON kept
             state_json = state.model_dump_json()
         settings = self.settings
+        # A playout budget alone bounds the search, so that it repeats exactly under a seed.
+        seconds = None if settings.iterations is not None else settings.seconds
         try:
             future = self._pool().submit(
                 think,
@@ -201,12 +225,13 @@ class Thinker:
                 seat,
                 kind,
                 seed,
-                settings.seconds,
+                seconds,
                 settings.iterations,
+                settings.knobs,
             )
-            notation = await asyncio.wait_for(asyncio.wrap_future(future), settings.timeout)
-            move: BaseModel = game.parse(notation)
-            return move
+            answer = await asyncio.wait_for(asyncio.wrap_future(future), settings.timeout)
+            notation, playouts, cpu = answer
+            return Thought(game.parse(notation), playouts, cpu)
         except Exception as error:  # a failing AI must never stall the table
             if isinstance(error, (BrokenProcessPool, TimeoutError)) and self._owned:
                 self._replace_pool()  # a worker died or is wedged: the next move gets a fresh one
@@ -214,4 +239,5 @@ class Thinker:
             log.warning(
                 "AI %s of %s for seat %s %s; greedy moves instead", kind, game.id, seat, reason
             )
-            return choose_move(game, state, seat, "greedy", random.Random(seed))
+            move = choose_move(game, state, seat, "greedy", random.Random(seed))
+            return Thought(move, fallback=reason)

@@ -221,7 +221,7 @@ class Catan(ModularGame[State, Move, View, CatanData]):
                 raise rules.explain(state, seat, move, self.data)
         return rules.apply_move(state, seat, move, self.data)
 
-    def search_settings(self) -> Mapping[str, Any]:
+    def search_settings(self, players: int) -> Mapping[str, Any]:
         return SEARCH_SETTINGS
 
     def kernel(self, state: State) -> Kernel:

@@ -184,7 +184,7 @@ class Catherine(ModularGame[State, Move, View, Data]):
     def kernel(self, state: State) -> Kernel:
         return Kernel(state, self.data)
 
-    def search_settings(self) -> Mapping[str, Any]:
+    def search_settings(self, players: int) -> Mapping[str, Any]:
         # Measured with these (docs/games/catherine.md, "The strong AI"): greedy's best six moves,
         # playouts cut after 24 moves (about three rounds at 2 seats) and scored by `evaluate`.
         return {"candidates": 6, "halving_every": 4, "playout_moves": 24, "margin_scale": 8.0}

@@ -108,14 +108,34 @@ def test_a_game_without_sampling_has_no_search():
 
 def test_a_games_own_search_settings_apply_under_explicit_ones():
     class Tuned(type(G)):  # type: ignore[misc]
-        def search_settings(self):
-            return {"candidates": 3, "playout_moves": 40}
+        def search_settings(self, players):
+            return {"candidates": 3, "playout_moves": 40 if players == 2 else 60}
 
     tuned = Tuned()
     player = SearchPlayer(playout_moves=5)
-    settings = player.settings_for(tuned)
+    settings = player.settings_for(tuned, 2)
     assert (settings.candidates, settings.playout_moves) == (3, 5)
-    assert player.settings_for(G).candidates == SearchPlayer().settings.candidates
+    assert player.settings_for(G, 2).candidates == SearchPlayer().settings.candidates
+    # The game's own settings are per table size.
+    assert SearchPlayer().settings_for(tuned, 2).playout_moves == 40
+    assert SearchPlayer().settings_for(tuned, 4).playout_moves == 60
+
+
+def test_the_search_uses_the_settings_of_its_tables_size(monkeypatch):
+    """The seat count a game's settings are asked for is the searched state's."""
+    asked = []
+    own = type(G).search_settings
+
+    def recorded(self, players):
+        asked.append(players)
+        return own(self, players)
+
+    monkeypatch.setattr(type(G), "search_settings", recorded)
+    for players in (2, 3):
+        state = G.new([f"s{i}" for i in range(players)], seed=4)
+        seat = sorted(G.to_act(state))[0]
+        SearchPlayer(**FAST).choose(G, state, seat, random.Random(0))
+    assert set(asked) == {2, 3}
 
 
 def greedy_first_choice(game, state, seat, seed):

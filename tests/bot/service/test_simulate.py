@@ -5,12 +5,22 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import logging
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
+import games
 from bot.__main__ import main, parse_arguments
 from bot.console.simulate import simulate
+from bot.service import thinking
 from bot.service.simulate import Budget, SimulationError, play_one, run, wilson
+from bot.service.thinking import Thinker, ThinkingSettings
+from games.adapters import AiKind
+from tests.bot.testgames import Tally
 
 
 def test_wilson_interval_holds_the_rate_and_stays_in_bounds() -> None:
@@ -161,36 +171,97 @@ def test_the_table_tells_the_budget_and_cpu_per_move() -> None:
     assert "CPU s/move" in out.getvalue() and "budget 2 playouts a move" in out.getvalue()
 
 
-def test_the_slow_kinds_think_through_the_bots_worker_function(
-    monkeypatch: pytest.MonkeyPatch,
+class Late:
+    """A slow AI that answers after the Thinker's timeout (then adds 1, which greedy never does)."""
+
+    def __init__(self, **budget: object) -> None:
+        self.budget = budget
+
+    def choose(self, game: Any, state: Any, seat: str, rng: Any) -> Any:
+        time.sleep(0.3)
+        return next(m for m in game.legal_moves(state, seat) if getattr(m, "amount", 0) == 1)
+
+
+class Failing(Late):
+    def choose(self, game: Any, state: Any, seat: str, rng: Any) -> Any:
+        raise RuntimeError("the search blew up")
+
+
+class Stalling(Tally):
+    """Tally with two slow AI kinds that never answer in time."""
+
+    id = "stalling"
+
+    def ai_kinds(self) -> tuple[AiKind, ...]:
+        return (
+            *super().ai_kinds(),
+            AiKind("late", {"en": "late", "ja": "遅い"}, Late, slow=True),
+            AiKind("failing", {"en": "fails", "ja": "失敗"}, Failing, slow=True),
+        )
+
+
+@pytest.fixture
+def stalling() -> Iterator[None]:
+    games.register(Stalling())
+    yield
+    games.unregister("stalling")
+
+
+@pytest.fixture
+def threads() -> Iterator[ThreadPoolExecutor]:
+    with ThreadPoolExecutor(max_workers=2) as executor:
+        yield executor
+
+
+@pytest.mark.parametrize("kind", ["late", "failing"])
+def test_a_slow_kind_that_fails_or_runs_late_leaves_the_move_to_greedy(
+    kind: str, stalling: None, threads: ThreadPoolExecutor, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Each strong move is the worker's answer to the state's JSON, as at a table."""
-    from bot.service import thinking
+    """As at a table: the Thinker's timeout and fallback, counted in the figures."""
+    late = Thinker(ThinkingSettings(seconds=0.0, margin=0.05), executor=threads)
+    with caplog.at_level(logging.WARNING, logger="bot.service.thinking"):
+        report = run("stalling", 2, 2, [kind, "greedy"], seed=3, rotate=True, thinker=late)
+    greedy_only = run("stalling", 2, 2, ["greedy", "greedy"], seed=3, rotate=True)
+    slow = report.kinds[0]
+    assert report.games == 2 and slow.moves > 0
+    assert slow.fallbacks == slow.moves and report.kinds[1].fallbacks == 0
 
-    asked: list[tuple[str, str]] = []
-    worker = thinking.think_counted
+    # Greedy moved for the slow seat every time: the games are greedy against greedy.
+    def outcomes(seats: Any) -> list[tuple[int, float, float, int]]:
+        return [(s.wins, s.average_score, s.average_rank, s.moves) for s in seats]
 
-    def recorded(game_id: str, state_json: str, seat: str, *rest: object) -> tuple[str, int]:
-        asked.append((game_id, seat))
-        return worker(game_id, state_json, seat, *rest)  # type: ignore[arg-type]
+    assert outcomes(report.seats) == outcomes(greedy_only.seats)
+    assert ("timed out" if kind == "late" else "the search blew up") in caplog.text
 
-    monkeypatch.setattr(thinking, "think_counted", recorded)
-    report = run(*STRONG_VS_GREEDY, seed=3, budget=Budget(iterations=3))
+
+def test_the_slow_kinds_think_through_the_bots_thinker(
+    monkeypatch: pytest.MonkeyPatch, threads: ThreadPoolExecutor
+) -> None:
+    """Each strong move is the Thinker's worker function's answer to the state's JSON, on the
+    run's budget, as at a table."""
+    asked: list[tuple[str, str, int | None]] = []
+    worker = thinking.think
+
+    def recorded(
+        game_id: str, state_json: str, seat: str, kind: str, seed: str, *rest: Any
+    ) -> tuple[str, int, float]:
+        asked.append((game_id, seat, rest[1]))
+        return worker(game_id, state_json, seat, kind, seed, *rest)
+
+    monkeypatch.setattr(thinking, "think", recorded)
+    budget = Budget(iterations=3)
+    thinker = Thinker(budget.thinking(), executor=threads)
+    report = run(*STRONG_VS_GREEDY, seed=3, budget=budget, thinker=thinker)
     strong = report.kinds[0]
     assert strong.kind == "strong" and len(asked) == strong.moves > 30
-    assert {game for game, _ in asked} == {"stpetersburg"}
+    assert {(game, iterations) for game, _, iterations in asked} == {("stpetersburg", 3)}
     assert strong.playouts_per_move is not None and strong.playouts_per_move > 1
+    assert strong.fallbacks == 0
 
 
-def test_a_failing_worker_leaves_the_move_to_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.service import thinking
-
-    def broken(*arguments: object) -> tuple[str, int]:
-        raise RuntimeError("worker died")
-
-    monkeypatch.setattr(thinking, "think_counted", broken)
-    report = run(*STRONG_VS_GREEDY, seed=3, budget=Budget(iterations=3))
-    greedy_only = run("stpetersburg", 2, 2, ["greedy", "greedy"], seed=3)
-    assert report.games == 2 and report.kinds[0].playouts_per_move == 0
-    # Greedy moved for the strong seat: the games are greedy against greedy.
-    assert [s.average_score for s in report.seats] == [s.average_score for s in greedy_only.seats]
+def test_a_seeded_strong_run_repeats_through_the_spawned_pools_with_any_jobs() -> None:
+    """Through the bot's real (spawned) thinking pool, one per simulate process."""
+    one = run(*STRONG_VS_GREEDY, seed=8, budget=Budget(iterations=4), rotate=True)
+    two = run(*STRONG_VS_GREEDY, seed=8, budget=Budget(iterations=4), rotate=True, jobs=2)
+    assert one.seats == two.seats and one.kinds == two.kinds
+    assert one.kinds[0].fallbacks == 0 and one.kinds[0].cpu_seconds_per_move > 0
