@@ -126,8 +126,7 @@ class LoadedTable:
         texts = self.offered.get(key)
         if texts is None:
             assert self.game is not None
-            game = self.game
-            texts = tuple(game.format(m, lang="en") for m in game.legal_moves(state, seat))
+            texts = legal_notations(self.game, state, seat)
             if any(revision != key[0] for revision, _ in self.offered):
                 self.offered = {}
             self.offered[key] = texts
@@ -140,6 +139,12 @@ class LoadedTable:
     def peek(self) -> Any:
         """The state for reading (reads take no lock: a state is never changed, only replaced)."""
         return self.state
+
+
+def legal_notations(game: AnyGame, state: Any, seat: str) -> tuple[str, ...]:
+    """The canonical (English) notation of `seat`'s legal moves in `state`, in their order:
+    what a button naming a move by its index points into."""
+    return tuple(game.format(m, lang="en") for m in game.legal_moves(state, seat))
 
 
 def _default_id() -> str:

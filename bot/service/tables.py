@@ -37,6 +37,7 @@ from bot.service.table_core import (
     TableCore,
     TableDefaults,
     UpdateBuilder,
+    legal_notations,
     seat_names,
 )
 from bot.service.undo import UndoActions
@@ -281,7 +282,7 @@ class TableService(
         if not _others_chose([m for m in logged if m.seq > version], seat):
             raise errors.StaleBoard()
         then = replay_states(game, record, [m for m in logged if m.seq <= version])[-1]
-        return tuple(game.format(m, lang="en") for m in game.legal_moves(then, seat))
+        return legal_notations(game, then, seat)
 
     @staticmethod
     def _resolve(
