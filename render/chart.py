@@ -54,18 +54,20 @@ def _readable_ticks(
     return shown
 
 
-def _legend_rows(p: Painter, order: Sequence[str], names: Mapping[str, str]) -> dict[str, int]:
-    """The legend row of each seat: as many entries a row as fit the width, in seat order."""
-    rows: dict[str, int] = {}
+def _legend_places(
+    p: Painter, order: Sequence[str], names: Mapping[str, str]
+) -> dict[str, tuple[float, int]]:
+    """Where each seat's legend entry starts (x, row): as many a row as fit, in seat order."""
+    places: dict[str, tuple[float, int]] = {}
     x, row = MARGIN, 0
     for seat in order:
         label = p.fit(names.get(seat, seat), LEGEND_SIZE, LEGEND_NAME_W, bold=True)
         width = 34 + p.measure(label, LEGEND_SIZE, bold=True)
         if x > MARGIN and x + width > WIDTH - MARGIN:
             x, row = MARGIN, row + 1
-        rows[seat] = row
+        places[seat] = (x, row)
         x += width + 24
-    return rows
+    return places
 
 
 def _text(texts: Mapping[str, str], lang: str) -> str:
@@ -84,19 +86,16 @@ def render_chart(
     names = names or {}
     order = list(seats) or [line.seat for line in chart.panels[0].lines]
     colour = {seat: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, seat in enumerate(order)}
-    legend = _legend_rows(Painter(1, 1, scale=scale, lang=lang), order, names)
-    rows = max(legend.values(), default=0) + 1
+    legend = _legend_places(Painter(1, 1, scale=scale, lang=lang), order, names)
+    rows = max((row for _, row in legend.values()), default=0) + 1
     height = MARGIN + rows * LEGEND_H + len(chart.panels) * (TITLE + PANEL_H + TICK_H) + MARGIN
     p = Painter(WIDTH, height, scale=scale, lang=lang, background=PAPER)
-    x, row = MARGIN, 0
     for seat in order:
-        if legend[seat] != row:
-            x, row = MARGIN, legend[seat]
+        x, row = legend[seat]
         y = MARGIN + row * LEGEND_H
         p.round_rect(x, y + 8, x + 26, y + 30, 6, colour[seat])
         label = names.get(seat, seat)
-        x += 34 + p.text(x + 34, y + 19, label, LEGEND_SIZE, bold=True, max_width=LEGEND_NAME_W)
-        x += 24
+        p.text(x + 34, y + 19, label, LEGEND_SIZE, bold=True, max_width=LEGEND_NAME_W)
     y = MARGIN + rows * LEGEND_H
     for panel in chart.panels:
         _panel(p, chart, panel, y, lang, colour, names)
