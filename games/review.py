@@ -15,8 +15,9 @@ counts the logistic curve of the seat's margin over the best other seat (`Game.e
   *preferred* move. It is then compared with the move made over fresh paired worlds, played out
   to the end of the game (an estimate cut at a different phase of the game for each move could
   favour one by the phase alone), so neither the choice of the best nor the cut can flatter the
-  difference; more worlds are added unless the comparison is clearly not costly. The decision is *costly* only when the mean
-  difference in win chance exceeds both `min_gap` and `z` standard errors of that mean.
+  difference; more worlds are added unless the comparison is clearly not costly. The decision
+  is *costly* only when the mean difference in win chance exceeds both `min_gap` and `z`
+  standard errors of that mean.
 
 Pure: all chance comes from seeds given in; the same seed and budget give the same review.
 """
@@ -43,8 +44,9 @@ class ReviewBudget:
     comparison is clearly not costly; `chart_worlds` worlds give each seat's win chance at a chart
     point; at most `chart_points` points. A difference counts when above `min_gap` (a win chance,
     0..1) and `z` standard errors. The comparison's and the chart's playouts end after
-    `playout_moves` moves (None: at the end of the game). `search` changes the strong AI's own settings for the
-    playouts (tests make them short); by default it plays them exactly as it does in a game.
+    `playout_moves` moves (None: at the end of the game). `search` changes the strong AI's own
+    settings for the playouts (tests make them short); by default it plays them exactly as it
+    does in a game.
     """
 
     worlds: int = 16
