@@ -77,7 +77,6 @@ LABELS: dict[str, dict[str, str]] = {
     "col.aristocrats": {"en": "Aristocrats", "ja": "貴族ボーナス"},
     "col.money_points": {"en": "Money", "ja": "現金点"},
     "col.hand": {"en": "Hand", "ja": "手札"},
-    "col.total": {"en": "Total", "ja": "合計"},
     "col.money": {"en": "₽ left", "ja": "残金"},
     "kinds": {"en": "{n} kinds", "ja": "{n}種類"},
     "winner": {"en": "Winner: {name}", "ja": "勝者: {name}"},
