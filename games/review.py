@@ -10,12 +10,11 @@ counts the logistic curve of the seat's margin over the best other seat (`Game.e
   playouts to the end, each worth the search's logistic curve of the seat's final margin (a
   steadier line than bare wins and losses over the same few worlds).
 - `judge`: one decision, from the view of the seat that made it. The search's candidates (its
-  greedy AI's best moves) and the move made are played out in the same sampled worlds with the
-  same playout dice, cut short as the search cuts them; the best of them is the AI's
-  *preferred* move. It is then compared with the move made over fresh paired worlds, played out
-  to the end of the game (an estimate cut at a different phase of the game for each move could
-  favour one by the phase alone), so neither the choice of the best nor the cut can flatter the
-  difference; more worlds are added unless the comparison is clearly not costly. The decision
+  greedy AI's best moves) and the move made are played out to the end of the game in the same
+  sampled worlds with the same playout dice (an estimate cut at a different phase of the game
+  for each move could favour one by the phase alone); the best of them is the AI's *preferred*
+  move. It is then compared with the move made over fresh paired worlds, so the choice of the
+  best among noisy estimates cannot flatter the difference; more worlds are added unless the comparison is clearly not costly. The decision
   is *costly* only when the mean difference in win chance exceeds both `min_gap` and `z`
   standard errors of that mean.
 
@@ -43,10 +42,11 @@ class ReviewBudget:
     compare it with the move made, `worlds` more at a time up to `max_worlds` unless the
     comparison is clearly not costly; `chart_worlds` worlds give each seat's win chance at a chart
     point; at most `chart_points` points. A difference counts when above `min_gap` (a win chance,
-    0..1) and `z` standard errors. The comparison's and the chart's playouts end after
-    `playout_moves` moves (None: at the end of the game). `search` changes the strong AI's own
-    settings for the playouts (tests make them short); by default it plays them exactly as it
-    does in a game.
+    0..1) and `z` standard errors. The screening's, the comparison's and the chart's playouts
+    end after `playout_moves` moves (None: at the end of the game); with `screen_to_end` off,
+    the screening's end where the strong AI's end when it plays. `search` changes the strong
+    AI's own settings for the playouts (tests make them short); by default it plays them
+    exactly as it does in a game.
     """
 
     worlds: int = 16
@@ -57,6 +57,7 @@ class ReviewBudget:
     z: float = 3.0
     min_gap: float = 0.04
     playout_moves: int | None = None
+    screen_to_end: bool = True
     search: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
@@ -163,17 +164,20 @@ class _Playouts:
         settings = SearchPlayer(**budget.search).settings_for(game, len(game.players(first)))
         # The whole reward on winning: a playout's reward is then its win chance.
         settings = dataclasses.replace(settings, win_weight=1.0)
-        # Screening plays out as the strong AI does (cut short, scored by `evaluate`), so the
-        # preferred move is the one the AI would play; the verdicts and the chart play out as
-        # far as `playout_moves` (to the end: an estimate cut at different phases of the game
-        # for two moves can favour one of them by the phase alone).
-        self.screening = Search(game, view, seat, rng, settings, first)
+        # The verdicts and the chart play out as far as `playout_moves` (to the end: an
+        # estimate cut at different phases of the game for two moves can favour one of them by
+        # the phase alone). So does the screening, unless `screen_to_end` is off: screened with
+        # the strong AI's cut playouts, the preferred move was often one the comparison to the
+        # end then found no better than the move made, and a real mistake went unseen.
         judging = dataclasses.replace(
             settings,
             playout_moves=budget.playout_moves or PLAYOUT_LIMIT,
             playout_moves_per_seat=None,
         )
         self.judging = Search(game, view, seat, rng, judging, first)
+        self.screening = (
+            self.judging if budget.screen_to_end else Search(game, view, seat, rng, settings, first)
+        )
         # The chart: the same playouts, each worth the search's curve of the seat's final
         # margin over the best other seat instead of a bare win or loss (a steadier line).
         self.charting = Search(

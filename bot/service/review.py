@@ -67,6 +67,8 @@ def budget_from(text: str) -> ReviewBudget:
     # A budget kept before `max_worlds` existed judged every decision over `worlds` alone: a
     # review it started is resumed the same way.
     stored.setdefault("max_worlds", stored.get("worlds", ReviewBudget.worlds))
+    # One kept before `screen_to_end` existed screened with the strong AI's cut playouts.
+    stored.setdefault("screen_to_end", False)
     return ReviewBudget(**stored)
 
 

@@ -17,6 +17,7 @@ from games.review import (
     review_states,
     seeded,
 )
+from games.search import Search
 from tests.games.review_race import RACE, RaceMove
 from tests.games.test_conformance import random_game
 from tests.games.test_hidden_information import perturber
@@ -135,6 +136,31 @@ def test_more_worlds_go_where_the_verdict_is_in_doubt():
     verdict = judge(RACE, close_call(), "s0", RaceMove(kind="risk"), budget, seeded(0, "d", 1))
     assert verdict.preferred == "take" and verdict.worlds == budget.worlds
     assert verdict.win_gap + verdict.error <= budget.z * verdict.error
+
+
+@pytest.mark.parametrize("to_end", [True, False])
+def test_the_candidates_are_screened_as_far_as_the_comparison_plays(monkeypatch, to_end):
+    # The strong AI cuts its playouts after one move here; the comparison plays to the end. A
+    # screening cut short could prefer a move by the phase its estimate stops at, and compare a
+    # move no better than the one made: screened to the end, it measures what is compared.
+    ends: list[bool] = []
+    original = Search.playout
+
+    def recording(self, state, dice=None):
+        end = original(self, state, dice)
+        ends.append(RACE.outcome(end) is not None)
+        return end
+
+    monkeypatch.setattr(Search, "playout", recording)
+    budget = ReviewBudget(
+        screen_to_end=to_end, screen_worlds=5, worlds=4, max_worlds=4, search={"playout_moves": 1}
+    )
+    states, _, moves = race_game(["rest", "take", "take", "take", "take", "take"], 0)
+    judge(RACE, states[0], "s0", moves[0], budget, seeded(0, "d", 1))
+    screened = ends[: 5 * 3]  # the first five worlds: take, risk and rest played out in each
+    assert len(ends) > len(screened)
+    assert all(screened) if to_end else not any(screened)
+    assert all(ends[len(screened) :])  # the comparison always plays to the end
 
 
 def test_the_chart_shows_each_seat_s_chance_and_ends_with_the_result():

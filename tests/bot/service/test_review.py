@@ -232,3 +232,10 @@ def test_a_budget_stored_before_max_worlds_keeps_its_fixed_worlds():
     stored = {k: v for k, v in dataclasses.asdict(ReviewBudget()).items() if k != "max_worlds"}
     assert budget_from(json.dumps(stored)).max_worlds == stored["worlds"]
     assert budget_from(budget_json(ReviewBudget())) == ReviewBudget()
+
+
+def test_a_budget_stored_before_screen_to_end_keeps_screening_as_it_began():
+    # Its first parts screened the candidates with the strong AI's cut playouts: so do the rest.
+    stored = {k: v for k, v in dataclasses.asdict(ReviewBudget()).items() if k != "screen_to_end"}
+    assert budget_from(json.dumps(stored)).screen_to_end is False
+    assert ReviewBudget().screen_to_end is True
