@@ -16,10 +16,19 @@ apart), costly decisions found, and stability, seat by seat, between the two rev
   estimates of its cost (win chance, percentage points; 0 where a review found no difference)
   lie apart: mean and max;
 - `costly_flags_differ`: decisions costly in one review and not in the other;
-  `preferred_differs`: decisions whose preferred move differs between the two reviews.
+  `preferred_differs`: decisions whose preferred move differs between the two reviews;
+- `noise_check`: is each comparison's standard error right? Over the decisions both reviews
+  compare with the same preferred move, the difference of the two measured costs divided by
+  its standard error (from the two reviews' errors): `spread` (its standard deviation) should
+  be about 1, and about 5 % of `pairs` lie `beyond_2`. More would mean the noise test is less
+  strict than its `z`;
+- `chart_point_noise`: how far a chart point moves by noise alone (its standard deviation, in
+  percentage points of win chance), from the two reviews' points (all but the last, the
+  result).
 
 Run: nice -n 19 .venv/bin/python -m bench.review --games 3 [--game catan] [--worlds 24]
 (`--single`: one review a game, CPU seconds only; `--no-chart`: the verdicts alone;
+`--no-verdicts`: the chart alone;
 `--out FILE`: every verdict of every review as JSON lines, for a closer look).
 """
 
@@ -28,9 +37,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import os
 import platform
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -63,6 +74,7 @@ def timed_review(
     budget: ReviewBudget,
     seed: str,
     chart: bool,
+    judging: bool = True,
 ) -> tuple[Review, float, float]:
     """The review `games.review.review_states` makes (every decision with a choice judged),
     with the CPU seconds of its chart and of its verdicts."""
@@ -76,13 +88,17 @@ def timed_review(
     verdicts = tuple(
         judge(game, states[i - 1], acting[i - 1], moves[i - 1], budget, seeded(seed, "d", i), seq=i)
         for i in range(1, len(moves) + 1)
-        if len(game.legal_moves(states[i - 1], acting[i - 1])) > 1
+        if judging and len(game.legal_moves(states[i - 1], acting[i - 1])) > 1
     )
     return (
         Review(points=points, verdicts=verdicts),
         charted - started,
         time.process_time() - charted,
     )
+
+
+# compare's figures that are lists of values, summed up over the games at the end.
+LISTS = ("spreads", "noise_z", "chart_differences")
 
 
 def compare(first: Review, second: Review, seats: Sequence[str]) -> dict[str, Any]:
@@ -94,12 +110,21 @@ def compare(first: Review, second: Review, seats: Sequence[str]) -> dict[str, An
         "spreads": [],
         "costly_flags_differ": 0,
         "preferred_differs": 0,
+        "noise_z": [],
+        "chart_differences": [],
     }
+    # The last point is the result, the same in both: not an estimate.
+    for one_point, other_point in zip(first.points[:-1], second.points[:-1], strict=True):
+        for seat, chance in one_point.chances.items():
+            found["chart_differences"].append(chance - other_point.chances[seat])
     by_seq = [{v.seq: v for v in review.verdicts} for review in (first, second)]
     for seq, one in by_seq[0].items():
         other = by_seq[1][seq]
         found["costly_flags_differ"] += one.costly != other.costly
         found["preferred_differs"] += one.preferred != other.preferred
+        error = math.hypot(one.error, other.error)
+        if one.preferred == other.preferred != one.made and 0 < error < math.inf:
+            found["noise_z"].append((one.win_gap - other.win_gap) / error)
     for seat in seats:
         tops = [review.costliest(seat, 3) for review in (first, second)]
         costly = [
@@ -132,6 +157,7 @@ def measure(
     budget: ReviewBudget,
     single: bool,
     chart: bool,
+    verdicts: bool,
     out: Any,
 ) -> dict[str, Any]:
     cpu: list[float] = []
@@ -143,7 +169,9 @@ def measure(
         played = played_game(game, seed)
         reviews = []
         for review_seed in (f"a{seed}", f"b{seed}")[: 1 if single else 2]:
-            review, charting, judging = timed_review(game, played, budget, review_seed, chart)
+            review, charting, judging = timed_review(
+                game, played, budget, review_seed, chart, verdicts
+            )
             reviews.append(review)
             cpu.append(charting + judging)
             chart_cpu.append(charting)
@@ -160,10 +188,10 @@ def measure(
             continue
         found = compare(reviews[0], reviews[1], game.players(played[0][0]))
         for key, value in found.items():
-            if isinstance(value, list) and key != "spreads":
+            if isinstance(value, list) and key not in LISTS:
                 totals.setdefault(key, [0, 0])
                 totals[key] = [totals[key][0] + value[0], totals[key][1] + value[1]]
-            elif key == "spreads":
+            elif key in LISTS:
                 totals.setdefault(key, []).extend(value)
             else:
                 totals[key] = totals.get(key, 0) + value
@@ -186,11 +214,21 @@ def measure(
     }
     if totals:
         spreads = totals.pop("spreads")
+        noise = totals.pop("noise_z")
+        differences = totals.pop("chart_differences")
         for key, value in totals.items():
             figures[key] = f"{value[0]}/{value[1]}" if isinstance(value, list) else value
         figures["costliest_cost_spread"] = {
             "mean": round(100 * sum(spreads) / len(spreads), 1) if spreads else None,
             "max": round(100 * max(spreads), 1) if spreads else None,
+        }
+        if differences:  # a point's own noise: the two reviews' points differ by it times √2
+            square = sum(d * d for d in differences) / len(differences)
+            figures["chart_point_noise"] = round(100 * math.sqrt(square / 2), 1)
+        figures["noise_check"] = {
+            "pairs": len(noise),
+            "spread": round(statistics.stdev(noise), 2) if len(noise) > 1 else None,
+            "beyond_2": sum(abs(z) > 2 for z in noise),
         }
     return figures
 
@@ -202,22 +240,20 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=100)
     parser.add_argument("--single", action="store_true", help="one review a game: CPU only")
     parser.add_argument("--no-chart", action="store_true", help="the verdicts alone")
+    parser.add_argument("--no-verdicts", action="store_true", help="the chart alone")
     parser.add_argument("--out", help="write every verdict to this file (JSON lines)")
     defaults = ReviewBudget()
+    knobs = [f.name for f in dataclasses.fields(ReviewBudget) if f.type in ("int", "float", "bool")]
     for field in dataclasses.fields(ReviewBudget):
-        if field.type in ("int", "float"):
+        flag = f"--{field.name.replace('_', '-')}"
+        if field.type == "bool":  # --screen-to-end / --no-screen-to-end
+            action = argparse.BooleanOptionalAction
+            parser.add_argument(flag, action=action, default=getattr(defaults, field.name))
+        elif field.name in knobs:
             kind = int if field.type == "int" else float
-            flag = f"--{field.name.replace('_', '-')}"
             parser.add_argument(flag, type=kind, default=getattr(defaults, field.name))
     args = parser.parse_args()
-    budget = dataclasses.replace(
-        defaults,
-        **{
-            f.name: getattr(args, f.name)
-            for f in dataclasses.fields(ReviewBudget)
-            if f.type in ("int", "float")
-        },
-    )
+    budget = dataclasses.replace(defaults, **{name: getattr(args, name) for name in knobs})
     chosen = args.game or [
         g.id for g in games.builtins() if "strong" in {k.key for k in g.ai_kinds()}
     ]
@@ -225,7 +261,15 @@ def main() -> None:
     machine = {"cpu_count": os.cpu_count(), "python": platform.python_version()}
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     for game_id in chosen:
-        figures = measure(games.get(game_id), seeds, budget, args.single, not args.no_chart, out)
+        figures = measure(
+            games.get(game_id),
+            seeds,
+            budget,
+            args.single,
+            not args.no_chart,
+            not args.no_verdicts,
+            out,
+        )
         budget_shown = {k: v for k, v in dataclasses.asdict(budget).items() if k != "search"}
         print(json.dumps({**figures, "budget": budget_shown, "machine": machine}), flush=True)
 
