@@ -30,7 +30,7 @@ PATHS = ("none", "contract", "kernel")
 
 # Games every child plays first, on both paths (seeds apart from the measured ones): the
 # caches of moves and payments the rules keep are then as warm as in a long run or a search.
-WARM_UP = 2
+WARM_UP = 8
 WARM_UP_SEED = 10_000
 
 
