@@ -47,6 +47,8 @@ from games.venedig.models import (
     Solo,
     State,
     Swap,
+    free_spaces,
+    swamp_spaces,
 )
 
 # ---------------------------------------------------------------- the mutable table
@@ -94,10 +96,12 @@ class Table:
         self.virtual = state.virtual
         self.architects: list[int | None] = list(state.architects)
         self.board = state.board
-        # The board's free and swamp spaces, kept up to date by `put` (where a state scans its
-        # board, cached per board): legal moves list them at every build and drain.
-        self.free = state.free
-        self.swamps = state.swamps
+        # The board's free and swamp spaces, scanned when first read (`free`, `swamps`) and
+        # from then on kept up to date by `put`, where a state scans each new board (cached per
+        # board): a playout's table lists them at every build and drain. A table that plays
+        # one move (`apply_move`) seldom reads them, and then scans as a state would.
+        self.free_known: tuple[int, ...] | None = None
+        self.swamps_known: tuple[int, ...] | None = None
         self.buildings = list(state.buildings)
         self.supply = state.supply
         self.deck = list(state.deck)
@@ -115,18 +119,36 @@ class Table:
         self.moves_played = state.moves_played
         self.events: list[Event] = []
 
+    @property
+    def free(self) -> tuple[int, ...]:
+        """The board's free spaces, in order (as `State.free`)."""
+        if self.free_known is None:
+            self.free_known = free_spaces(self.board)
+        return self.free_known
+
+    @property
+    def swamps(self) -> tuple[int, ...]:
+        """The board's swamp spaces, in order (as `State.swamps`)."""
+        if self.swamps_known is None:
+            self.swamps_known = swamp_spaces(self.board)
+        return self.swamps_known
+
     def put(self, spaces: tuple[int, ...], piece: str) -> None:
         """Write `piece` (a building's type, or FREE where a swamp is drained) on `spaces` of
-        the board, and keep `free` and `swamps` as a scan of the new board would find them."""
+        the board, and keep the spaces known as a scan of the new board would find them."""
         board = list(self.board)
         for s in spaces:
             board[s] = piece
         self.board = "".join(board)
-        if piece == FREE:
-            self.free = tuple(sorted({*self.free, *spaces}))
-        else:
-            self.free = tuple([s for s in self.free if s not in spaces])
-        self.swamps = tuple([s for s in self.swamps if s not in spaces])
+        free = self.free_known
+        if free is not None:
+            if piece == FREE:
+                self.free_known = tuple(sorted({*free, *spaces}))
+            else:
+                self.free_known = tuple([s for s in free if s not in spaces])
+        swamps = self.swamps_known
+        if swamps is not None:
+            self.swamps_known = tuple([s for s in swamps if s not in spaces])
 
     def freeze(self) -> State:
         """The table as a frozen state (with the events recorded since it was made)."""
