@@ -36,13 +36,15 @@ def _rates(games_played: int, moves: int, elapsed: float) -> dict[str, float]:
     }
 
 
-def random_games(game_id: str, players: int, count: int, repeat: int = 1) -> dict[str, float]:
+def random_games(
+    game_id: str, players: int, count: int, repeat: int = 1, first: int = 0
+) -> dict[str, float]:
     game = games.get(game_id)
     elapsed = float("inf")
     for _ in range(repeat):
         moves = 0
         start = clock()
-        for seed in range(count):
+        for seed in range(first, first + count):
             rng = random.Random(seed)
             state = game.new([f"p{i}" for i in range(players)], seed=seed)
             while game.outcome(state) is None:
@@ -54,7 +56,7 @@ def random_games(game_id: str, players: int, count: int, repeat: int = 1) -> dic
 
 
 def kernel_random_games(
-    game_id: str, players: int, count: int, repeat: int = 1
+    game_id: str, players: int, count: int, repeat: int = 1, first: int = 0
 ) -> dict[str, float] | None:
     """`random_games` played on the game's playout kernel (`Game.kernel`), None without one.
 
@@ -70,7 +72,7 @@ def kernel_random_games(
     for _ in range(repeat):
         moves = 0
         start = clock()
-        for seed in range(count):
+        for seed in range(first, first + count):
             rng = random.Random(seed)
             kernel = game.kernel(game.new(seats, seed=seed))
             assert kernel is not None

@@ -7,15 +7,16 @@ made and no state built in between, and `rules.legal_moves` lists its moves (a T
 (with no events). `tests/games/test_catan_kernel.py` plays seeded games through both, comparing
 the moves listed, the state and the greedy AI's choice after every move.
 
-The kernel holds its own copies of the players and changes their hands in place (no other
-field: those changes still build a new player, as in `apply`); `state()` hands out players
-the kernel no longer touches. Only for moves taken from `legal()`: nothing is checked, since
+The kernel holds its own copies of the players and changes them in place (`settle` for the
+hands, `update` for roads, knights and buildings), where `apply` builds a new frozen player per
+change; `state()` hands out players the kernel no longer touches. Only for moves taken from `legal()`: nothing is checked, since
 a playout never plays anything else. Everything the contract promises (refusals, events, immutable states) stays with `apply`.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.catan import ai, rules
 from games.catan.data import CatanData
@@ -33,10 +34,16 @@ class Kernel(rules.Turn):
     def settle(self) -> None:
         """`Turn.settle` on the kernel's own player copies: a hand changes in place, where a
         `Turn` builds a new frozen `PlayerState` for it (the most frequent change by far)."""
-        people = self.players
-        for seat, h in self.hands.items():
-            people[seat].__dict__["hand"] = (h[0], h[1], h[2], h[3], h[4])
-        self.hands.clear()
+        hands = self.hands
+        if hands:
+            people = self.players
+            for seat, h in hands.items():
+                people[seat].__dict__["hand"] = (h[0], h[1], h[2], h[3], h[4])
+            hands.clear()
+
+    def update(self, seat: int, **changes: Any) -> None:
+        """`Turn.update` on the kernel's own player copies: changed in place, like `settle`."""
+        self.players[seat].__dict__.update(changes)
 
     @property
     def actor(self) -> int:

@@ -123,6 +123,7 @@ class Holdings(NamedTuple):
     names: frozenset[str]  # expansion names owned
     settlement: bool  # a settlement that may become a city
     open_city: bool  # a city without an expansion
+    points: int  # VP of the buildings: `vp_parts`' settlements, cities and expansions
 
 
 # States share a player's buildings tuple until it changes, so its identity is a good key; the
@@ -136,11 +137,13 @@ def holdings(player: PlayerState, data: CatanData) -> Holdings:
     if found is not None and found[0] is buildings and found[1] is data:
         return found[2]
     cards = [data.expansion(b.expansion) for b in buildings if b.expansion is not None]
+    parts = vp_parts(player, data)
     result = Holdings(
         abilities=frozenset(c.ability for c in cards if c.ability),
         names=frozenset(str(c.name) for c in cards),
         settlement=any(not b.city for b in buildings),
         open_city=any(b.city and b.expansion is None for b in buildings),
+        points=parts["settlements"] + parts["cities"] + parts["expansions"],
     )
     if len(_HOLDINGS) > 20_000:
         _HOLDINGS.clear()
@@ -167,7 +170,30 @@ def vp_parts(player: PlayerState, data: CatanData) -> dict[str, int]:
 
 
 def vp(player: PlayerState, data: CatanData) -> int:
-    return sum(vp_parts(player, data).values())
+    """The sum of `vp_parts`, with the buildings' part from `holdings` (worked out once per
+    buildings tuple: legal_moves asks for every seat's VP whenever the Händlergilde is held)."""
+    return holdings(player, data).points + player.roads // 2 + player.knights // 2
+
+
+class Lookups:
+    """What the rules look up in one data set on every move, read once (CatanData's own
+    lookups are Python methods, which compiled rules pay a call into the interpreter for)."""
+
+    def __init__(self, data: CatanData) -> None:
+        self.data = data
+        # The expansion name of each expansion card id, and the direction per side up.
+        self.names = {c.id: str(c.name) for c in data.cards if c.kind == "city_expansion"}
+        self.clockwise = (data.clockwise(False), data.clockwise(True))
+
+
+_LOOKUPS: list[Lookups] = []
+
+
+def lookups(data: CatanData) -> Lookups:
+    """`Lookups` of `data`: one data set at a time (a game keeps one; tests load their own)."""
+    if not _LOOKUPS or _LOOKUPS[0].data is not data:
+        _LOOKUPS[:] = [Lookups(data)]
+    return _LOOKUPS[0]
 
 
 def exchange_limit(state: Table) -> int:
@@ -197,6 +223,8 @@ class Ways:
     """
 
     def __init__(self, cost: Counts, university: bool) -> None:
+        self.cost = cost
+        self.university = university
         unlimited = 3 * sum(cost) + 3  # a way pays at most 3 × the whole cost of one resource
         self.all = enumerate_payments((unlimited,) * 5, cost, university)
         self.needs_university = dict(self.all)
@@ -232,6 +260,10 @@ class Ways:
 
     def build_moves(self, hand: Counts, what: str) -> list[Move]:
         """A Build move for `what` per way `hand` can pay, in `payments`' order."""
+        if cannot_pay(hand, self.cost, self.university):
+            # Most hands pay no build, and this says so in a few steps, where `held` ANDs bit
+            # sets of up to 2,000 ways (one per way: a Python long each).
+            return []
         made = self.moves.get(what)
         if made is None:
             made = self.moves[what] = [None] * len(self.all)
@@ -358,7 +390,7 @@ def has_ability(player: PlayerState, data: CatanData, ability: str) -> bool:
 def take_target(state: Table, seat: int, kind: str, data: CatanData) -> int | None:
     """Whose top road/knight an empty stack sends the builder to (digest §1.8), or None."""
     n = len(state.players)
-    step = 1 if data.clockwise(state.white_up) else -1
+    step = 1 if lookups(data).clockwise[state.white_up] else -1
     for distance in range(1, n):
         other = (seat + step * distance) % n
         player = state.players[other]
@@ -396,8 +428,9 @@ def build_options(state: Table, seat: int, data: CatanData) -> list[tuple[str, s
         options.append(("city", "city"))
     if "city_expansion" not in state.built and held.open_city:
         owned = owned_names(player, data)
+        names = lookups(data).names
         for card_id in state.expansions:
-            name = str(data.expansion(card_id).name)
+            name = names[card_id]
             if name not in owned:
                 owned.add(name)  # several copies: one choice per name
                 options.append((name, card_id))
@@ -406,7 +439,8 @@ def build_options(state: Table, seat: int, data: CatanData) -> list[tuple[str, s
 
 def expansion_id(state: Table, name: str, data: CatanData) -> str:
     """The card id `build_options` offers for an expansion name: its first copy in the stack."""
-    return next(c for c in state.expansions if str(data.expansion(c).name) == name)
+    names = lookups(data).names
+    return next(c for c in state.expansions if names[c] == name)
 
 
 def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
@@ -444,9 +478,7 @@ def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
             for other, owed in enumerate(state.owed):
                 if owed:
                     target = players[other].id
-                    moves += [
-                        _move(Return, kind="return", card=r, target=target) for r in _held(hand)
-                    ]
+                    moves += [_return_move(r, target) for r in _held(hand)]
         if state.exchanges < exchange_limit(state):
             moves += _swaps(_held(hand), frozenset(state.market) if state.allowance else None)
             if state.allowance:
@@ -458,8 +490,7 @@ def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
                     moves += [_target_move(Look, o) for o in others]
     else:
         university = not state.university_used and "university" in owned
-        for what, key in build_options(state, seat, data):
-            moves += build_ways(what, key, university, data).build_moves(hand, what)
+        moves += build_listing(tuple(build_options(state, seat, data)), university, hand, data)
     if "merchant_guild" in owned:
         moves += guild_moves(state, seat, data)
     if exchange:
@@ -482,6 +513,20 @@ def _target_move(cls: type[Any], target: str) -> Any:
         found = _TARGETED[cls, target] = _move(
             cls, kind=cls.model_fields["kind"].default, target=target
         )
+    return found
+
+
+_RETURNS: dict[tuple[Resource, str], Move] = {}
+
+
+def _return_move(card: Resource, target: str) -> Move:
+    """The move returning `card` to `target`, made once per (card, seat name) (like `_move`,
+    without building its keyword arguments per listing)."""
+    found = _RETURNS.get((card, target))
+    if found is None:
+        if len(_RETURNS) >= MEMO_LIMIT:
+            _RETURNS.clear()
+        found = _RETURNS[card, target] = _move(Return, kind="return", card=card, target=target)
     return found
 
 
@@ -525,8 +570,7 @@ def _draw_move(count: int) -> Draw:
 
 
 def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> list[Move]:
-    """The build moves for one thing to build: one per payment, made once per (what, pay).
-    (No `cannot_pay` first: `Ways.held` rejects a hand as quickly.)"""
+    """The build moves for one thing to build: one per payment, made once per (what, pay)."""
     return ways(cost, university).build_moves(hand, what)
 
 
@@ -539,12 +583,38 @@ _BUILD_WAYS_DATA: list[CatanData] = []
 def build_ways(what: str, cost_key: str, university: bool, data: CatanData) -> Ways:
     if not _BUILD_WAYS_DATA or _BUILD_WAYS_DATA[0] is not data:
         _BUILD_WAYS.clear()  # another data set (tests load their own)
+        _LISTINGS.clear()
         _BUILD_WAYS_DATA[:] = [data]
     found = _BUILD_WAYS.get((what, cost_key, university))
     if found is None:
         found = _BUILD_WAYS[what, cost_key, university] = ways(
             build_cost(what, cost_key, data), university
         )
+    return found
+
+
+# The Build moves of a build phase by (build options, Universität, hand), as `Ways.build_moves`
+# lists them option after option: a seat's hand meets the same few options turn after turn, and
+# most hands pay none of them. Emptied with _BUILD_WAYS when another data set comes.
+_LISTINGS: dict[tuple[tuple[tuple[str, str], ...], bool, Counts], list[Move]] = {}
+
+
+def build_listing(
+    options: tuple[tuple[str, str], ...], university: bool, hand: Counts, data: CatanData
+) -> list[Move]:
+    """The Build moves for `options` (`build_options`), looked up once listed (not to be
+    changed by the caller)."""
+    if not _BUILD_WAYS_DATA or _BUILD_WAYS_DATA[0] is not data:
+        build_ways("road", "road", False, data)  # empties both caches for the new data set
+    key = (options, university, hand)
+    found = _LISTINGS.get(key)
+    if found is None:
+        found = []
+        for what, cost_key in options:
+            found += build_ways(what, cost_key, university, data).build_moves(hand, what)
+        if len(_LISTINGS) >= MEMO_LIMIT:
+            _LISTINGS.clear()
+        _LISTINGS[key] = found
     return found
 
 
@@ -658,18 +728,6 @@ def explain_build(state: State, seat: int, move: Build, data: CatanData) -> Ille
 # ---------------------------------------------------------------- applying moves
 
 
-class Hands(dict[int, list[int]]):
-    """Working hands, copied from the table's players only for the seats a move touches."""
-
-    def __init__(self, players: list[PlayerState]) -> None:
-        super().__init__()
-        self.players = players
-
-    def __missing__(self, seat: int) -> list[int]:
-        hand = self[seat] = list(self.players[seat].hand)
-        return hand
-
-
 # The State fields a Turn keeps as its own attributes (players, hands, owed and events aside).
 TABLE_FIELDS = (
     "rng",
@@ -703,6 +761,8 @@ class Turn:
     Between moves, the players' hands are current (`settle`); while a move is applied, the seats
     it touches keep theirs in `hands`. Handlers read and write the fields here directly, so a
     value read after the handler changed it is the changed one.
+    Handlers build an event's values only when the turn records them (`if t.record:`), so a
+    kernel's moves spend nothing on events.
     """
 
     rng: Rng
@@ -732,7 +792,8 @@ class Turn:
         self.data = data
         self.record = record
         self.players = list(state.players)
-        self.hands = Hands(self.players)
+        # Working hands, copied from the players only for the seats a move touches (`hand`).
+        self.hands: dict[int, list[int]] = {}
         self.owed = list(state.owed)
         self.events: list[Event] = []
         values = state.__dict__
@@ -741,6 +802,13 @@ class Turn:
 
     def id(self, seat: int) -> str:
         return self.players[seat].id
+
+    def hand(self, seat: int) -> list[int]:
+        """The working hand of `seat`, copied from its player when the move first touches it."""
+        found = self.hands.get(seat)
+        if found is None:
+            found = self.hands[seat] = list(self.players[seat].hand)
+        return found
 
     def seat_of(self, player: str) -> int:
         return next(i for i, p in enumerate(self.players) if p.id == player)
@@ -769,13 +837,14 @@ class Turn:
             self.rng, shuffled = self.rng.shuffled(self.discard)
             self.draw_pile = shuffled
             self.discard = ()
-            self.event("reshuffle", size=len(self.draw_pile))
+            if self.record:
+                self.event("reshuffle", size=len(self.draw_pile))
         card = self.draw_pile[0]
         self.draw_pile = self.draw_pile[1:]
         return card
 
     def random_card(self, seat: int) -> Resource:
-        hand = self.hands[seat]
+        hand = self.hand(seat)
         self.rng, pick = self.rng.randrange(sum(hand))
         for index, count in enumerate(hand):
             if pick < count:
@@ -784,8 +853,8 @@ class Turn:
         raise AssertionError("empty hand")
 
     def move_card(self, card: Resource, source: int, target: int) -> None:
-        self.hands[source][INDEX[card]] -= 1
-        self.hands[target][INDEX[card]] += 1
+        self.hand(source)[INDEX[card]] -= 1
+        self.hand(target)[INDEX[card]] += 1
 
     def settle(self) -> None:
         """Put the working hands back into the players."""
@@ -810,7 +879,8 @@ class Turn:
 
     def flip_destiny(self, seat: int) -> None:
         self.white_up = not self.white_up
-        self.event("flip", seat, white=self.white_up)
+        if self.record:
+            self.event("flip", seat, white=self.white_up)
 
 
 def apply_move(state: State, seat: int, move: Move, data: CatanData) -> State:
@@ -821,13 +891,15 @@ def apply_move(state: State, seat: int, move: Move, data: CatanData) -> State:
 
 
 def _pile(t: Turn, seat: int, move: Any) -> None:
-    t.hands[seat][INDEX[move.give]] -= 1
+    t.hand(seat)[INDEX[move.give]] -= 1
     t.discard += (move.give,)
-    t.event("pile", seat, give=move.give)
+    if t.record:
+        t.event("pile", seat, give=move.give)
     card = t.draw_one()
     if card is not None:
-        t.hands[seat][INDEX[card]] += 1
-        t.event("pile_drawn", seat, seat, card=card)
+        t.hand(seat)[INDEX[card]] += 1
+        if t.record:
+            t.event("pile_drawn", seat, seat, card=card)
     t.exchanges += 1
 
 
@@ -835,22 +907,25 @@ def _market(t: Turn, seat: int, move: Any) -> None:
     # Take the market card first, then put the hand card in its place (X3).
     index = t.market.index(move.take)
     t.market = (*t.market[:index], move.give, *t.market[index + 1 :])
-    t.hands[seat][INDEX[move.take]] += 1
-    t.hands[seat][INDEX[move.give]] -= 1
-    t.event("market", seat, give=move.give, take=move.take)
+    t.hand(seat)[INDEX[move.take]] += 1
+    t.hand(seat)[INDEX[move.give]] -= 1
+    if t.record:
+        t.event("market", seat, give=move.give, take=move.take)
     t.exchanges += 1
 
 
 def _taken(t: Turn, seat: int, other: int, card: Resource, kind: str) -> None:
     """A card moved from `other` to `seat`: both learn which, privately; others learn nothing."""
     t.move_card(card, other, seat)
-    t.event(f"{kind}_took", seat, seat, target=t.id(other), card=card)
-    t.event(f"{kind}_lost", seat, other, target=t.id(other), card=card)
+    if t.record:
+        t.event(f"{kind}_took", seat, seat, target=t.id(other), card=card)
+        t.event(f"{kind}_lost", seat, other, target=t.id(other), card=card)
 
 
 def _trade(t: Turn, seat: int, move: Any) -> None:
     other = t.seat_of(move.target)
-    t.event("trade", seat, target=move.target)
+    if t.record:
+        t.event("trade", seat, target=move.target)
     _taken(t, seat, other, t.random_card(other), "trade")
     t.owed[other] += 1
     t.exchanges += 1
@@ -858,8 +933,9 @@ def _trade(t: Turn, seat: int, move: Any) -> None:
 
 def _look(t: Turn, seat: int, move: Any) -> None:
     other = t.seat_of(move.target)
-    t.event("look", seat, target=move.target)
-    t.event("looked", seat, seat, target=move.target, hand=list(t.hands[other]))
+    if t.record:
+        t.event("look", seat, target=move.target)
+        t.event("looked", seat, seat, target=move.target, hand=list(t.hand(other)))
     t.exchanges += 1
     t.library_used = True
     t.pending = _move(Pending, kind="library", seat=seat, target=other, queue=())
@@ -868,7 +944,8 @@ def _look(t: Turn, seat: int, move: Any) -> None:
 def _pick(t: Turn, seat: int, move: Any) -> None:
     assert t.pending is not None and t.pending.target is not None
     other = t.pending.target
-    t.event("pick", seat, target=t.id(other))
+    if t.record:
+        t.event("pick", seat, target=t.id(other))
     _taken(t, seat, other, move.card, "trade")
     t.owed[other] += 1
     t.pending = None
@@ -878,21 +955,24 @@ def _return(t: Turn, seat: int, move: Any) -> None:
     other = t.seat_of(move.target)
     t.move_card(move.card, seat, other)
     t.owed[other] -= 1
-    t.event("return", seat, target=move.target)
-    t.event("returned", seat, seat, target=move.target, card=move.card)
-    t.event("returned", seat, other, target=move.target, card=move.card)
+    if t.record:
+        t.event("return", seat, target=move.target)
+        t.event("returned", seat, seat, target=move.target, card=move.card)
+        t.event("returned", seat, other, target=move.target, card=move.card)
 
 
 def _guild(t: Turn, seat: int, move: Any) -> None:
     other = t.seat_of(move.target)
-    t.event("guild", seat, target=move.target)
+    if t.record:
+        t.event("guild", seat, target=move.target)
     _taken(t, seat, other, t.random_card(other), "guild")
     t.guild_used = True
 
 
 def _end(t: Turn, seat: int, move: Any) -> None:
     t.phase = "build"
-    t.event("end_exchange", seat)
+    if t.record:
+        t.event("end_exchange", seat)
 
 
 def _build(t: Turn, seat: int, move: Any) -> None:
@@ -901,14 +981,16 @@ def _build(t: Turn, seat: int, move: Any) -> None:
     kind = move.what if move.what in BASIC_BUILDS else "city_expansion"
     university = not t.university_used and has_ability(t.players[seat], data, "university")
     needs_uni = build_ways(move.what, cost_key, university, data).needs_university[move.pay]
+    hand = t.hand(seat)
     for index, count in enumerate(move.pay):
-        t.hands[seat][index] -= count
+        hand[index] -= count
         t.discard += (RESOURCES[index],) * count
     t.built = (*t.built, kind)
     if needs_uni:
         t.university_used = True
     player = t.players[seat]
-    t.event("build", seat, what=move.what, pay=list(move.pay))
+    if t.record:
+        t.event("build", seat, what=move.what, pay=list(move.pay))
     after_event = None
     if kind in ROW_KINDS:
         stack = f"{kind}_stack"
@@ -919,7 +1001,8 @@ def _build(t: Turn, seat: int, move: Any) -> None:
             assert other is not None
             field = f"{kind}s"
             t.update(other, **{field: getattr(t.players[other], field) - 1})
-            t.event("row_taken", seat, target=t.id(other), what=kind)
+            if t.record:
+                t.event("row_taken", seat, target=t.id(other), what=kind)
         field = f"{kind}s"
         t.update(seat, **{field: getattr(player, field) + 1})
     elif kind == "settlement":
@@ -939,7 +1022,8 @@ def _build(t: Turn, seat: int, move: Any) -> None:
         buildings[index] = replace(buildings[index], city=True)
         t.update(seat, buildings=tuple(buildings))
         after_event = buildings[index].event
-        t.event("city_event", seat, event=after_event)
+        if t.record:
+            t.event("city_event", seat, event=after_event)
     else:
         expansions = list(t.expansions)
         expansions.remove(cost_key)
@@ -952,7 +1036,8 @@ def _build(t: Turn, seat: int, move: Any) -> None:
     if points >= data.constants.win_vp:
         t.finished = True
         t.winner = seat
-        t.event("win", seat, vp=points)
+        if t.record:
+            t.event("win", seat, vp=points)
         return
     if after_event == "flip":
         t.flip_destiny(seat)
@@ -964,13 +1049,14 @@ def _build(t: Turn, seat: int, move: Any) -> None:
             if card is None:
                 break
             t.market += (card,)
-        t.event("market_day", seat, market=list(t.market))
+        if t.record:
+            t.event("market_day", seat, market=list(t.market))
     elif after_event == "robber":
         n = len(t.players)
         queue = [
             s
             for s in ((seat + i) % n for i in range(n))
-            if sum(t.hands[s]) >= data.constants.robber_threshold
+            if sum(t.hand(s)) >= data.constants.robber_threshold
         ]
         if queue:
             t.pending = build(
@@ -982,12 +1068,13 @@ def _build(t: Turn, seat: int, move: Any) -> None:
 
 
 def _discard(t: Turn, seat: int, move: Any) -> None:
-    t.hands[seat][INDEX[move.card]] -= 1
+    t.hand(seat)[INDEX[move.card]] -= 1
     t.discard += (move.card,)
-    t.event("discard", seat, card=move.card)
+    if t.record:
+        t.event("discard", seat, card=move.card)
     pending = t.pending
     assert pending is not None
-    if sum(t.hands[seat]) > t.data.constants.robber_keep:
+    if sum(t.hand(seat)) > t.data.constants.robber_keep:
         return
     if pending.queue:
         t.pending = build(
@@ -1005,7 +1092,7 @@ def _discard(t: Turn, seat: int, move: Any) -> None:
 
 
 def _draw(t: Turn, seat: int, move: Any) -> None:
-    hand = t.hands[seat]
+    hand = t.hand(seat)
     pile = t.draw_pile
     drawn: list[Resource]
     if len(pile) >= move.count:  # the usual case: no reshuffle on the way
@@ -1021,8 +1108,9 @@ def _draw(t: Turn, seat: int, move: Any) -> None:
                 break
             drawn.append(card)
             hand[INDEX[card]] += 1
-    t.event("draw", seat, count=len(drawn))
-    t.event("drawn", seat, seat, cards=drawn)
+    if t.record:
+        t.event("draw", seat, count=len(drawn))
+        t.event("drawn", seat, seat, cards=drawn)
     start_turn(t, (seat + 1) % len(t.players))
 
 
@@ -1030,7 +1118,8 @@ def start_turn(t: Turn, seat: int) -> None:
     limit = t.source.options.round_limit
     if t.turns >= limit * len(t.players):
         t.finished = True
-        t.event("round_limit", rounds=limit)
+        if t.record:
+            t.event("round_limit", rounds=limit)
         return
     t.turn = seat
     t.phase = "exchange"
@@ -1042,7 +1131,8 @@ def start_turn(t: Turn, seat: int) -> None:
     t.university_used = False
     t.turns += 1
     t.owed = [0] * len(t.players)
-    t.event("turn", seat)
+    if t.record:
+        t.event("turn", seat)
 
 
 HANDLERS = {

@@ -7,15 +7,11 @@ the playout kernel play moves on, so that legality and scoring are written once 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Protocol
 
 from games.venedig.catalog import Catalog
 from games.venedig.data import CASA, PONTE, TYPES, Data
-from games.venedig.models import VIRTUAL
-
-FREE = "_"
-SWAMP = "."
+from games.venedig.models import FREE, VIRTUAL
 
 
 class Player(Protocol):
@@ -56,6 +52,10 @@ class Position(Protocol):
     def drained(self) -> int: ...
     @property
     def locate(self) -> int | None: ...
+    @property
+    def free(self) -> tuple[int, ...]: ...  # the board's free spaces, in order
+    @property
+    def swamps(self) -> tuple[int, ...]: ...  # the board's swamp spaces, in order
 
 
 def seats_around(state: Position) -> int:
@@ -100,16 +100,6 @@ def without(hand: tuple[int, ...], kind: int, count: int) -> tuple[int, ...]:
     for _ in range(count):
         items.remove(kind)
     return tuple(items)
-
-
-@lru_cache(maxsize=512)
-def free_spaces(board: str) -> tuple[int, ...]:
-    return tuple([i for i, c in enumerate(board) if c == FREE])
-
-
-@lru_cache(maxsize=512)
-def swamp_spaces(board: str) -> tuple[int, ...]:
-    return tuple([i for i, c in enumerate(board) if c == SWAMP])
 
 
 def locations(cat: Catalog, board: str, kind: int) -> tuple[int, ...]:

@@ -15,11 +15,9 @@ from games.venedig.core import (
     Position,
     actor,
     builder_of,
-    free_spaces,
     gold,
     locations,
     out,
-    swamp_spaces,
 )
 from games.venedig.data import CASA, TYPES
 from games.venedig.models import (
@@ -48,7 +46,7 @@ def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
     moves: list[Move] = []
     if phase == "vcasa":
         place = cat.place
-        return [place[s] for s in free_spaces(state.board)]
+        return [place[s] for s in state.free]
     if phase == "locate":
         assert state.locate is not None
         return _placements(cat, state, state.locate, solo=False)
@@ -77,7 +75,7 @@ def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
             if held >= data.required[kind]:
                 moves.extend(_placements(cat, state, kind, solo=True))
         if CASA in hand:
-            spaces = free_spaces(state.board)
+            spaces = state.free
             casa = cat.casa
             moves.extend([casa[s] for s in spaces] if spaces else [cat.casa_none])
         if not waiting:
@@ -85,7 +83,7 @@ def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
     elif phase == "drain":
         if state.drained < data.drain_max:
             drain = cat.drain  # looked up once: a Catalog attribute costs a dict lookup
-            moves.extend([drain[i] for i in swamp_spaces(state.board)])
+            moves.extend([drain[i] for i in state.swamps])
         moves.append(DONE)
     elif phase == "draw":
         moves.extend(_draws(cat, state, player))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -177,6 +178,30 @@ class State(Frozen):
     final: tuple[FinalMove, ...] = ()
     events: tuple[Event, ...] = ()
     moves_played: int = 0
+
+    @property
+    def free(self) -> tuple[int, ...]:
+        """The board's free spaces, in order (a `rules.Table` keeps its own up to date)."""
+        return free_spaces(self.board)
+
+    @property
+    def swamps(self) -> tuple[int, ...]:
+        """The board's swamp spaces, in order (likewise)."""
+        return swamp_spaces(self.board)
+
+
+FREE = "_"
+SWAMP = "."
+
+
+@lru_cache(maxsize=512)
+def free_spaces(board: str) -> tuple[int, ...]:
+    return tuple([i for i, c in enumerate(board) if c == FREE])
+
+
+@lru_cache(maxsize=512)
+def swamp_spaces(board: str) -> tuple[int, ...]:
+    return tuple([i for i, c in enumerate(board) if c == SWAMP])
 
 
 # ---------------------------------------------------------------- views

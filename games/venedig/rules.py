@@ -15,11 +15,9 @@ from games.base import Event, Rng
 from games.fastbuild import build, event, replace
 from games.venedig.catalog import Catalog
 from games.venedig.core import (
-    FREE,
     advance,
     builder_of,
     complete,
-    free_spaces,
     front,
     may_convert,
     out,
@@ -30,6 +28,7 @@ from games.venedig.core import (
 )
 from games.venedig.data import CASA, PONTE, TYPES
 from games.venedig.models import (
+    FREE,
     VIRTUAL,
     Build,
     Building,
@@ -48,6 +47,8 @@ from games.venedig.models import (
     Solo,
     State,
     Swap,
+    free_spaces,
+    swamp_spaces,
 )
 
 # ---------------------------------------------------------------- the mutable table
@@ -95,6 +96,12 @@ class Table:
         self.virtual = state.virtual
         self.architects: list[int | None] = list(state.architects)
         self.board = state.board
+        # The board's free and swamp spaces, scanned when first read (`free`, `swamps`) and
+        # from then on kept up to date by `put`, where a state scans each new board (cached per
+        # board): a playout's table lists them at every build and drain. A table that plays
+        # one move (`apply_move`) seldom reads them, and then scans as a state would.
+        self.free_known: tuple[int, ...] | None = None
+        self.swamps_known: tuple[int, ...] | None = None
         self.buildings = list(state.buildings)
         self.supply = state.supply
         self.deck = list(state.deck)
@@ -111,6 +118,37 @@ class Table:
         self.final = state.final
         self.moves_played = state.moves_played
         self.events: list[Event] = []
+
+    @property
+    def free(self) -> tuple[int, ...]:
+        """The board's free spaces, in order (as `State.free`)."""
+        if self.free_known is None:
+            self.free_known = free_spaces(self.board)
+        return self.free_known
+
+    @property
+    def swamps(self) -> tuple[int, ...]:
+        """The board's swamp spaces, in order (as `State.swamps`)."""
+        if self.swamps_known is None:
+            self.swamps_known = swamp_spaces(self.board)
+        return self.swamps_known
+
+    def put(self, spaces: tuple[int, ...], piece: str) -> None:
+        """Write `piece` (a building's type, or FREE where a swamp is drained) on `spaces` of
+        the board, and keep the spaces known as a scan of the new board would find them."""
+        board = list(self.board)
+        for s in spaces:
+            board[s] = piece
+        self.board = "".join(board)
+        free = self.free_known
+        if free is not None:
+            if piece == FREE:
+                self.free_known = tuple(sorted({*free, *spaces}))
+            else:
+                self.free_known = tuple([s for s in free if s not in spaces])
+        swamps = self.swamps_known
+        if swamps is not None:
+            self.swamps_known = tuple([s for s in swamps if s not in spaces])
 
     def freeze(self) -> State:
         """The table as a frozen state (with the events recorded since it was made)."""
@@ -178,29 +216,33 @@ def apply_move(state: State, cat: Catalog, seat: int, move: Move) -> State:
 def play(t: Table, seat: int, move: Move) -> None:
     """`move` (already known to be legal) played by `seat` on the table."""
     cat = t.cat
-    if isinstance(move, Play):
+    # Dispatched on the exact class (no move model has subclasses): isinstance against a
+    # pydantic model class goes through its metaclass's generic check, on every move.
+    if type(move) is Play:
         _play(t, seat, TYPES.index(move.type), move.count)
-    elif isinstance(move, Solo | Casa | Build):
-        type_ = CASA if isinstance(move, Casa) else TYPES.index(move.type)
+    elif type(move) is Solo or type(move) is Build:
+        type_ = TYPES.index(move.type)
         spaces = None if move.at is None else cat.spaces(type_, move.at)
-        district = None if isinstance(move, Casa) else move.district
-        _build(t, seat, type_, move.kind, spaces, district)
-    elif isinstance(move, Resolve):
+        _build(t, seat, type_, move.kind, spaces, move.district)
+    elif type(move) is Casa:
+        spaces = None if move.at is None else cat.spaces(CASA, move.at)
+        _build(t, seat, CASA, move.kind, spaces, None)
+    elif type(move) is Resolve:
         if t.record:
             t.event("resolve", seat_id(t, seat), type=move.type)
         t.phase = "locate"
         t.locate = TYPES.index(move.type)
-    elif isinstance(move, Convert):
+    elif type(move) is Convert:
         _convert(t, seat, move.values)
-    elif isinstance(move, Done):
+    elif type(move) is Done:
         _done(t)
-    elif isinstance(move, Keep):
+    elif type(move) is Keep:
         _keep(t, seat, [TYPES.index(k) for k in move.types])
-    elif isinstance(move, Drain):
+    elif type(move) is Drain:
         _drain(t, seat, cat.label_index[move.at.casefold()])
-    elif isinstance(move, Draw | Swap):
+    elif type(move) is Draw or type(move) is Swap:
         _draw(t, seat, move)
-    elif isinstance(move, Place):
+    elif type(move) is Place:
         _place_virtual_casa(t, cat.label_index[move.at.casefold()])
     t.moves_played += 1
 
@@ -286,10 +328,7 @@ def resolve_building(
             t.event("nolocation", who, type=TYPES[kind])
         run_moves(t)
         return
-    board = list(t.board)
-    for s in spaces:
-        board[s] = str(kind)
-    t.board = "".join(board)
+    t.put(spaces, str(kind))
     t.supply = tuple(c - 1 if k == kind else c for k, c in enumerate(t.supply))
     t.buildings.append(
         build(Building, {"type": kind, "spaces": spaces, "seat": builder, "district": district})
@@ -472,7 +511,7 @@ def _keep(t: Table, seat: int, kept: list[int]) -> None:
 
 def _drain(t: Table, seat: int, space: int) -> None:
     value = t.swamp_bag.pop(0)
-    t.board = t.board[:space] + FREE + t.board[space + 1 :]
+    t.put((space,), FREE)
     player = t.seat(seat)
     player.swamp = tuple(sorted((*player.swamp, value)))
     t.drained += 1
@@ -576,7 +615,7 @@ def _virtual_card(t: Table) -> None:
     assert virtual is not None
     data = t.data
     if kind == CASA:
-        if free_spaces(t.board):
+        if t.free:
             if t.record:
                 t.event("virtual", VIRTUAL, card=TYPES[kind], result="casa")
             t.phase = "vcasa"
@@ -604,7 +643,7 @@ def _virtual_card(t: Table) -> None:
 
 
 def _place_virtual_casa(t: Table, space: int) -> None:
-    t.board = t.board[:space] + str(CASA) + t.board[space + 1 :]
+    t.put((space,), str(CASA))
     t.supply = (t.supply[CASA] - 1, *t.supply[1:])
     t.buildings.append(
         build(
