@@ -14,9 +14,9 @@ counts the logistic curve of the seat's margin over the best other seat (`Game.e
   sampled worlds with the same playout dice (an estimate cut at a different phase of the game
   for each move could favour one by the phase alone); the best of them is the AI's *preferred*
   move. It is then compared with the move made over fresh paired worlds, so the choice of the
-  best among noisy estimates cannot flatter the difference; more worlds are added unless the comparison is clearly not costly. The decision
-  is *costly* only when the mean difference in win chance exceeds both `min_gap` and `z`
-  standard errors of that mean.
+  best among noisy estimates cannot flatter the difference; more worlds are added unless the
+  comparison is clearly not costly. The decision is *costly* only when the mean difference in
+  win chance exceeds both `min_gap` and `z` standard errors of that mean.
 
 Pure: all chance comes from seeds given in; the same seed and budget give the same review.
 """
