@@ -177,13 +177,21 @@ def vp(player: PlayerState, data: CatanData) -> int:
 
 class Lookups:
     """What the rules look up in one data set on every move, read once (CatanData's own
-    lookups are Python methods, which compiled rules pay a call into the interpreter for)."""
+    lookups are Python methods, which compiled rules pay a call into the interpreter for), and
+    the caches that hold for that data set alone (`build_ways`, `build_listing`)."""
 
     def __init__(self, data: CatanData) -> None:
         self.data = data
         # The expansion name of each expansion card id, and the direction per side up.
         self.names = {c.id: str(c.name) for c in data.cards if c.kind == "city_expansion"}
         self.clockwise = (data.clockwise(False), data.clockwise(True))
+        # The ways to pay each (what, cost key, Universität): legal_moves asks for them at
+        # every build phase, and `build_cost` looks the cost up by name.
+        self.ways: dict[tuple[str, str, bool], Ways] = {}
+        # The Build moves of a build phase by (build options, Universität, hand), as
+        # `Ways.build_moves` lists them option after option: a seat's hand meets the same few
+        # options turn after turn, and most hands pay none of them.
+        self.listings: dict[tuple[tuple[tuple[str, str], ...], bool, Counts], list[Move]] = {}
 
 
 _LOOKUPS: list[Lookups] = []
@@ -574,29 +582,14 @@ def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> lis
     return ways(cost, university).build_moves(hand, what)
 
 
-# The ways to pay each (what, cost key, Universität) of one data set: legal_moves asks for them
-# at every build phase, and `build_cost` looks the cost up by name.
-_BUILD_WAYS: dict[tuple[str, str, bool], Ways] = {}
-_BUILD_WAYS_DATA: list[CatanData] = []
-
-
 def build_ways(what: str, cost_key: str, university: bool, data: CatanData) -> Ways:
-    if not _BUILD_WAYS_DATA or _BUILD_WAYS_DATA[0] is not data:
-        _BUILD_WAYS.clear()  # another data set (tests load their own)
-        _LISTINGS.clear()
-        _BUILD_WAYS_DATA[:] = [data]
-    found = _BUILD_WAYS.get((what, cost_key, university))
+    known = lookups(data).ways
+    found = known.get((what, cost_key, university))
     if found is None:
-        found = _BUILD_WAYS[what, cost_key, university] = ways(
+        found = known[what, cost_key, university] = ways(
             build_cost(what, cost_key, data), university
         )
     return found
-
-
-# The Build moves of a build phase by (build options, Universität, hand), as `Ways.build_moves`
-# lists them option after option: a seat's hand meets the same few options turn after turn, and
-# most hands pay none of them. Emptied with _BUILD_WAYS when another data set comes.
-_LISTINGS: dict[tuple[tuple[tuple[str, str], ...], bool, Counts], list[Move]] = {}
 
 
 def build_listing(
@@ -604,17 +597,16 @@ def build_listing(
 ) -> list[Move]:
     """The Build moves for `options` (`build_options`), looked up once listed (not to be
     changed by the caller)."""
-    if not _BUILD_WAYS_DATA or _BUILD_WAYS_DATA[0] is not data:
-        build_ways("road", "road", False, data)  # empties both caches for the new data set
+    listings = lookups(data).listings
     key = (options, university, hand)
-    found = _LISTINGS.get(key)
+    found = listings.get(key)
     if found is None:
         found = []
         for what, cost_key in options:
             found += build_ways(what, cost_key, university, data).build_moves(hand, what)
-        if len(_LISTINGS) >= MEMO_LIMIT:
-            _LISTINGS.clear()
-        _LISTINGS[key] = found
+        if len(listings) >= MEMO_LIMIT:
+            listings.clear()
+        listings[key] = found
     return found
 
 
