@@ -243,17 +243,16 @@ def main() -> None:
     parser.add_argument("--no-verdicts", action="store_true", help="the chart alone")
     parser.add_argument("--out", help="write every verdict to this file (JSON lines)")
     defaults = ReviewBudget()
-    knobs = [f.name for f in dataclasses.fields(ReviewBudget) if f.type in ("int", "float", "bool")]
-    for field in dataclasses.fields(ReviewBudget):
+    knobs = [f for f in dataclasses.fields(ReviewBudget) if f.type in ("int", "float", "bool")]
+    for field in knobs:
         flag = f"--{field.name.replace('_', '-')}"
+        default = getattr(defaults, field.name)
         if field.type == "bool":  # --screen-to-end / --no-screen-to-end
-            action = argparse.BooleanOptionalAction
-            parser.add_argument(flag, action=action, default=getattr(defaults, field.name))
-        elif field.name in knobs:
-            kind = int if field.type == "int" else float
-            parser.add_argument(flag, type=kind, default=getattr(defaults, field.name))
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=default)
+        else:
+            parser.add_argument(flag, type=int if field.type == "int" else float, default=default)
     args = parser.parse_args()
-    budget = dataclasses.replace(defaults, **{name: getattr(args, name) for name in knobs})
+    budget = dataclasses.replace(defaults, **{f.name: getattr(args, f.name) for f in knobs})
     chosen = args.game or [
         g.id for g in games.builtins() if "strong" in {k.key for k in g.ai_kinds()}
     ]

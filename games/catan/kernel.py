@@ -9,8 +9,9 @@ the moves listed, the state and the greedy AI's choice after every move.
 
 The kernel holds its own copies of the players and changes them in place (`settle` for the
 hands, `update` for roads, knights and buildings), where `apply` builds a new frozen player per
-change; `state()` hands out players the kernel no longer touches. Only for moves taken from `legal()`: nothing is checked, since
-a playout never plays anything else. Everything the contract promises (refusals, events, immutable states) stays with `apply`.
+change; `state()` hands out players the kernel no longer touches. Only for moves taken from
+`legal()`: nothing is checked, since a playout never plays anything else. Everything the
+contract promises (refusals, events, immutable states) stays with `apply`.
 """
 
 from __future__ import annotations
