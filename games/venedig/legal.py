@@ -18,6 +18,7 @@ from games.venedig.core import (
     gold,
     locations,
     out,
+    out_by_type,
 )
 from games.venedig.data import CASA, TYPES
 from games.venedig.models import (
@@ -54,7 +55,7 @@ def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
         kept = [k for k in range(1, 5) if player.front[k]]
         return [cat.keep[(a, b)] for i, a in enumerate(kept) for b in kept[i + 1 :]]
     if phase == "build":
-        outs = [out(state, kind) for kind in range(5)]
+        outs = out_by_type(state)
         waiting = False
         for kind in range(1, 5):
             if outs[kind] == data.required[kind]:

@@ -8,6 +8,7 @@ from itertools import product
 
 from games.venedig import GAME
 from games.venedig.catalog import conversions
+from games.venedig.core import locations, out, out_by_type
 from games.venedig.data import DATA, TYPES
 from games.venedig.models import FREE, SWAMP, Convert, free_spaces, swamp_spaces
 from games.venedig.rules import Table
@@ -80,3 +81,28 @@ def test_conversions_depend_only_on_the_tiles_held_not_their_order() -> None:
         expected = _conversions_by_definition(tuple(held), DATA.gold_per_step)
         assert list(conversions(tuple(held), DATA.gold_per_step)) == expected
         assert list(conversions(tuple(shuffled), DATA.gold_per_step)) == expected
+
+
+def test_free_locations_are_those_whose_spaces_are_all_free() -> None:
+    dice = random.Random(2704)
+    cat = GAME.catalog
+    for _ in range(150):
+        board = "".join(dice.choice((FREE, FREE, SWAMP, "1", "3")) for _ in DATA.cells)
+        for kind in range(1, len(TYPES)):
+            free = {s for s, c in enumerate(board) if c == FREE}
+            expected = tuple(
+                i for i, spaces in enumerate(cat.location_spaces[kind]) if free.issuperset(spaces)
+            )
+            assert locations(cat, board, kind) == expected
+
+
+def test_out_by_type_is_out_of_each_type() -> None:
+    for seed, players in product(range(6), (2, 3, 5)):
+        dice = random.Random(seed)
+        state = GAME.new([f"p{i}" for i in range(players)], seed=seed)
+        for _ in range(120):
+            if GAME.outcome(state) is not None:
+                break
+            assert out_by_type(state) == [out(state, kind) for kind in range(len(TYPES))]
+            seat = min(GAME.to_act(state))
+            state = GAME.apply(state, seat, dice.choice(GAME.legal_moves(state, seat)))
