@@ -109,6 +109,11 @@ _MOVES_MAX = 50_000
 # The most frequent moves, looked up directly (a few thousand at most: cards × cards).
 _PLACES: dict[tuple[str, str], Place] = {}
 _ROWS: dict[str, Row] = {}
+# The moves without fields, made once: validating a new one costs more than listing the rest.
+EXECUTE = Execute()
+DECLINE = Decline()
+BONUS = Bonus()
+PASS = Pass()
 
 
 def _move(cls: type[Any], **fields: Any) -> Any:
@@ -178,8 +183,8 @@ def action_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
                 _move(Discard, cards=cards) for cards in combinations(hand, use * card.discard)
             ]
     else:
-        moves.append(Execute())
-    moves.append(Decline())
+        moves.append(EXECUTE)
+    moves.append(DECLINE)
     return moves
 
 
@@ -204,16 +209,16 @@ def bonus_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     moves: list[Move] = []
     if card.bonus_or_pay:
         if met:
-            moves.append(Bonus())
+            moves.append(BONUS)
         elif len(hand) >= card.bonus_or_pay:
             moves += [_move(Bonus, cards=c) for c in combinations(hand, card.bonus_or_pay)]
     elif card.bonus_pay:
         if met and len(hand) >= card.bonus_pay:
             moves += [_move(Bonus, cards=c) for c in combinations(hand, card.bonus_pay)]
     elif met:
-        moves.append(Bonus())
+        moves.append(BONUS)
     if moves:
-        moves.append(Pass())
+        moves.append(PASS)
     return moves
 
 
@@ -221,7 +226,7 @@ def book_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     moves: list[Move] = [
         _move(Build, city=c.id, cards=()) for c in data.cities if c.id not in p.houses
     ]
-    moves.append(Pass())
+    moves.append(PASS)
     return moves
 
 
@@ -582,7 +587,7 @@ class Table:
             if not match:
                 self.event("mismatch", s, card=s.active)
                 self.compensate(s, "mismatch")
-            elif action_moves(self.data, s) == [Decline()]:
+            elif action_moves(self.data, s) == [DECLINE]:
                 self.event("unable", s, card=s.active)
                 self.compensate(s, "unable")
             else:
