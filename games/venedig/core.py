@@ -92,7 +92,12 @@ def out_by_type(state: Position) -> list[int]:
 
 
 def gold(player: Player) -> int:
-    return sum(player.swamp) + sum(player.treasure)
+    total = 0
+    for value in player.swamp:  # loops: compiled, they add native ints; sum() is a generic call
+        total += value
+    for value in player.treasure:
+        total += value
+    return total
 
 
 def may_convert(data: Data, player: Player) -> bool:

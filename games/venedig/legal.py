@@ -41,6 +41,11 @@ from games.venedig.models import (
 def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
     if actor(state) != seat:
         return []
+    return moves_of(state, cat, seat)
+
+
+def moves_of(state: Position, cat: Catalog, seat: int) -> list[Move]:
+    """The legal moves of `seat`, which must be the seat to act (the kernel knows it already)."""
     data = cat.data
     phase = state.phase
     player = state.players[seat]
