@@ -126,6 +126,24 @@ def _move(cls: type[Any], **fields: Any) -> Any:
     return move
 
 
+# `_move` for the moves listed most, looked up under the very key `_move` files them under but
+# built directly: unpacking keyword arguments into a key was a third of a playout's listing.
+def _cards_move(cls: type[Any], cards: tuple[str, ...]) -> Any:
+    """A Keep, Discard or Bonus move of these cards."""
+    found = _MOVES.get((cls, cards))
+    return found if found is not None else _move(cls, cards=cards)
+
+
+def _build_move(city: str, cards: tuple[str, ...]) -> Any:
+    found = _MOVES.get((Build, city, cards))
+    return found if found is not None else _move(Build, city=city, cards=cards)
+
+
+def _market_move(count: int) -> Any:
+    found = _MOVES.get((Market, count))
+    return found if found is not None else _move(Market, count=count)
+
+
 def _place_moves(p: PlayerState | Seat) -> list[Move]:
     if not p.chosen:
         rows = _ROWS
@@ -162,25 +180,23 @@ def action_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     moves: list[Move] = []
     kind = card.action
     if kind == "BUILD_LISTED":
-        moves += [
-            _move(Build, city=c, cards=()) for c in card.cities if can_build(data, p.houses, c)
-        ]
+        moves += [_build_move(c, ()) for c in card.cities if can_build(data, p.houses, c)]
     elif kind == "BUILD_REGION":
         if len(hand) >= card.discard:
             cities = [c for c in data.region_cities[card.colour] if can_build(data, p.houses, c)]
             combos = list(combinations(hand, card.discard))
-            moves += [_move(Build, city=c, cards=cards) for c in cities for cards in combos]
+            moves += [_build_move(c, cards) for c in cities for cards in combos]
     elif kind == "MARKET":
         owned = own(data, p.row, p.tiles)
         total = owned[card.goods[0]] + owned[card.goods[1]]
-        moves += [_move(Market, count=n) for n in range(total + 1)]
+        moves += [_market_move(n) for n in range(total + 1)]
     elif kind in ("DISCARD_FOR_VP", "DISCARD_FOR_FAVOUR"):
         uses = len(hand) // card.discard
         if card.times:
             uses = min(uses, card.times)
         for use in range(1, uses + 1):
             moves += [
-                _move(Discard, cards=cards) for cards in combinations(hand, use * card.discard)
+                _cards_move(Discard, cards) for cards in combinations(hand, use * card.discard)
             ]
     else:
         moves.append(EXECUTE)
@@ -211,10 +227,10 @@ def bonus_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
         if met:
             moves.append(BONUS)
         elif len(hand) >= card.bonus_or_pay:
-            moves += [_move(Bonus, cards=c) for c in combinations(hand, card.bonus_or_pay)]
+            moves += [_cards_move(Bonus, c) for c in combinations(hand, card.bonus_or_pay)]
     elif card.bonus_pay:
         if met and len(hand) >= card.bonus_pay:
-            moves += [_move(Bonus, cards=c) for c in combinations(hand, card.bonus_pay)]
+            moves += [_cards_move(Bonus, c) for c in combinations(hand, card.bonus_pay)]
     elif met:
         moves.append(BONUS)
     if moves:
@@ -223,9 +239,7 @@ def bonus_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
 
 
 def book_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
-    moves: list[Move] = [
-        _move(Build, city=c.id, cards=()) for c in data.cities if c.id not in p.houses
-    ]
+    moves: list[Move] = [_build_move(c.id, ()) for c in data.cities if c.id not in p.houses]
     moves.append(PASS)
     return moves
 
@@ -241,7 +255,7 @@ def seat_moves(data: Data, phase: str, p: PlayerState | Seat) -> list[Move]:
         if p.chosen:
             return []
         return [
-            _move(Keep, cards=c) for c in combinations(sorted(p.hand), data.rules.action_row_start)
+            _cards_move(Keep, c) for c in combinations(sorted(p.hand), data.rules.action_row_start)
         ]
     if phase == "place":
         return _place_moves(p)
