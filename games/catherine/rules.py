@@ -116,32 +116,33 @@ BONUS = Bonus()
 PASS = Pass()
 
 
-def _move(cls: type[Any], **fields: Any) -> Any:
-    key = (cls, *fields.values())
-    move = _MOVES.get(key)
-    if move is None:
-        if len(_MOVES) >= _MOVES_MAX:
-            _MOVES.clear()
-        move = _MOVES[key] = build(cls, {"kind": cls.model_fields["kind"].default, **fields})
+def _made(key: tuple[Any, ...], cls: type[Any], fields: dict[str, Any]) -> Any:
+    """The move of class `cls` with these fields, made now and kept under `key`."""
+    if len(_MOVES) >= _MOVES_MAX:
+        _MOVES.clear()
+    move = _MOVES[key] = build(cls, {"kind": cls.model_fields["kind"].default, **fields})
     return move
 
 
-# `_move` for the moves listed most, looked up under the very key `_move` files them under but
-# built directly: unpacking keyword arguments into a key was a third of a playout's listing.
+# The key of a move is its class and its fields' values in order, built directly per class
+# (unpacking keyword arguments into a key was a third of a four-seat playout's listing).
 def _cards_move(cls: type[Any], cards: tuple[str, ...]) -> Any:
     """A Keep, Discard or Bonus move of these cards."""
-    found = _MOVES.get((cls, cards))
-    return found if found is not None else _move(cls, cards=cards)
+    key = (cls, cards)
+    found = _MOVES.get(key)
+    return found if found is not None else _made(key, cls, {"cards": cards})
 
 
 def _build_move(city: str, cards: tuple[str, ...]) -> Any:
-    found = _MOVES.get((Build, city, cards))
-    return found if found is not None else _move(Build, city=city, cards=cards)
+    key = (Build, city, cards)
+    found = _MOVES.get(key)
+    return found if found is not None else _made(key, Build, {"city": city, "cards": cards})
 
 
 def _market_move(count: int) -> Any:
-    found = _MOVES.get((Market, count))
-    return found if found is not None else _move(Market, count=count)
+    key = (Market, count)
+    found = _MOVES.get(key)
+    return found if found is not None else _made(key, Market, {"count": count})
 
 
 def _place_moves(p: PlayerState | Seat) -> list[Move]:
