@@ -116,11 +116,19 @@ BONUS = Bonus()
 PASS = Pass()
 
 
+# Each move class's `kind`: `cls.model_fields` is a Python-level property of pydantic's
+# metaclass, and Bonus and Discard listings make new moves often (see `_made`).
+_KINDS: dict[Any, str] = {}
+
+
 def _made(key: tuple[Any, ...], cls: type[Any], fields: dict[str, Any]) -> Any:
     """The move of class `cls` with these fields, made now and kept under `key`."""
     if len(_MOVES) >= _MOVES_MAX:
         _MOVES.clear()
-    move = _MOVES[key] = build(cls, {"kind": cls.model_fields["kind"].default, **fields})
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = cls.model_fields["kind"].default
+    move = _MOVES[key] = build(cls, {"kind": kind, **fields})
     return move
 
 
