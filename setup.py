@@ -25,6 +25,7 @@ COMPILED = [
     "games/catherine/rules.py",
     "games/catherine/ai.py",
     "games/catherine/kernel.py",
+    "games/venedig/catalog.py",
     "games/venedig/core.py",
     "games/venedig/legal.py",
     "games/venedig/rules.py",

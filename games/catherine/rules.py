@@ -109,16 +109,48 @@ _MOVES_MAX = 50_000
 # The most frequent moves, looked up directly (a few thousand at most: cards × cards).
 _PLACES: dict[tuple[str, str], Place] = {}
 _ROWS: dict[str, Row] = {}
+# The moves without fields, made once: validating a new one costs more than listing the rest.
+EXECUTE = Execute()
+DECLINE = Decline()
+BONUS = Bonus()
+PASS = Pass()
 
 
-def _move(cls: type[Any], **fields: Any) -> Any:
-    key = (cls, *fields.values())
-    move = _MOVES.get(key)
-    if move is None:
-        if len(_MOVES) >= _MOVES_MAX:
-            _MOVES.clear()
-        move = _MOVES[key] = build(cls, {"kind": cls.model_fields["kind"].default, **fields})
+# Each move class's `kind`: `cls.model_fields` is a Python-level property of pydantic's
+# metaclass, and Bonus and Discard listings make new moves often (see `_made`).
+_KINDS: dict[Any, str] = {}
+
+
+def _made(key: tuple[Any, ...], cls: type[Any], fields: dict[str, Any]) -> Any:
+    """The move of class `cls` with these fields, made now and kept under `key`."""
+    if len(_MOVES) >= _MOVES_MAX:
+        _MOVES.clear()
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = cls.model_fields["kind"].default
+    move = _MOVES[key] = build(cls, {"kind": kind, **fields})
     return move
+
+
+# The key of a move is its class and its fields' values in order, built directly per class
+# (unpacking keyword arguments into a key was a third of a four-seat playout's listing).
+def _cards_move(cls: type[Any], cards: tuple[str, ...]) -> Any:
+    """A Keep, Discard or Bonus move of these cards."""
+    key = (cls, cards)
+    found = _MOVES.get(key)
+    return found if found is not None else _made(key, cls, {"cards": cards})
+
+
+def _build_move(city: str, cards: tuple[str, ...]) -> Any:
+    key = (Build, city, cards)
+    found = _MOVES.get(key)
+    return found if found is not None else _made(key, Build, {"city": city, "cards": cards})
+
+
+def _market_move(count: int) -> Any:
+    key = (Market, count)
+    found = _MOVES.get(key)
+    return found if found is not None else _made(key, Market, {"count": count})
 
 
 def _place_moves(p: PlayerState | Seat) -> list[Move]:
@@ -157,29 +189,27 @@ def action_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     moves: list[Move] = []
     kind = card.action
     if kind == "BUILD_LISTED":
-        moves += [
-            _move(Build, city=c, cards=()) for c in card.cities if can_build(data, p.houses, c)
-        ]
+        moves += [_build_move(c, ()) for c in card.cities if can_build(data, p.houses, c)]
     elif kind == "BUILD_REGION":
         if len(hand) >= card.discard:
             cities = [c for c in data.region_cities[card.colour] if can_build(data, p.houses, c)]
             combos = list(combinations(hand, card.discard))
-            moves += [_move(Build, city=c, cards=cards) for c in cities for cards in combos]
+            moves += [_build_move(c, cards) for c in cities for cards in combos]
     elif kind == "MARKET":
         owned = own(data, p.row, p.tiles)
         total = owned[card.goods[0]] + owned[card.goods[1]]
-        moves += [_move(Market, count=n) for n in range(total + 1)]
+        moves += [_market_move(n) for n in range(total + 1)]
     elif kind in ("DISCARD_FOR_VP", "DISCARD_FOR_FAVOUR"):
         uses = len(hand) // card.discard
         if card.times:
             uses = min(uses, card.times)
         for use in range(1, uses + 1):
             moves += [
-                _move(Discard, cards=cards) for cards in combinations(hand, use * card.discard)
+                _cards_move(Discard, cards) for cards in combinations(hand, use * card.discard)
             ]
     else:
-        moves.append(Execute())
-    moves.append(Decline())
+        moves.append(EXECUTE)
+    moves.append(DECLINE)
     return moves
 
 
@@ -204,24 +234,22 @@ def bonus_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     moves: list[Move] = []
     if card.bonus_or_pay:
         if met:
-            moves.append(Bonus())
+            moves.append(BONUS)
         elif len(hand) >= card.bonus_or_pay:
-            moves += [_move(Bonus, cards=c) for c in combinations(hand, card.bonus_or_pay)]
+            moves += [_cards_move(Bonus, c) for c in combinations(hand, card.bonus_or_pay)]
     elif card.bonus_pay:
         if met and len(hand) >= card.bonus_pay:
-            moves += [_move(Bonus, cards=c) for c in combinations(hand, card.bonus_pay)]
+            moves += [_cards_move(Bonus, c) for c in combinations(hand, card.bonus_pay)]
     elif met:
-        moves.append(Bonus())
+        moves.append(BONUS)
     if moves:
-        moves.append(Pass())
+        moves.append(PASS)
     return moves
 
 
 def book_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
-    moves: list[Move] = [
-        _move(Build, city=c.id, cards=()) for c in data.cities if c.id not in p.houses
-    ]
-    moves.append(Pass())
+    moves: list[Move] = [_build_move(c.id, ()) for c in data.cities if c.id not in p.houses]
+    moves.append(PASS)
     return moves
 
 
@@ -236,7 +264,7 @@ def seat_moves(data: Data, phase: str, p: PlayerState | Seat) -> list[Move]:
         if p.chosen:
             return []
         return [
-            _move(Keep, cards=c) for c in combinations(sorted(p.hand), data.rules.action_row_start)
+            _cards_move(Keep, c) for c in combinations(sorted(p.hand), data.rules.action_row_start)
         ]
     if phase == "place":
         return _place_moves(p)
@@ -582,7 +610,7 @@ class Table:
             if not match:
                 self.event("mismatch", s, card=s.active)
                 self.compensate(s, "mismatch")
-            elif action_moves(self.data, s) == [Decline()]:
+            elif action_moves(self.data, s) == [DECLINE]:
                 self.event("unable", s, card=s.active)
                 self.compensate(s, "unable")
             else:

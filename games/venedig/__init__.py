@@ -5,7 +5,7 @@ from pathlib import Path
 from games.compiled import use_fresh
 
 # setup.py compiles these with mypyc (listed there too); one edited since runs from source.
-COMPILED = ("core", "legal", "rules", "ai", "kernel")
+COMPILED = ("catalog", "core", "legal", "rules", "ai", "kernel")
 use_fresh(__name__, Path(__file__).parent, COMPILED)
 
 from games.venedig.game import GAME, Venedig  # noqa: E402

@@ -84,12 +84,18 @@ class Catalog:
         return self.at_spaces.get((kind, at.casefold()))
 
 
-@lru_cache(maxsize=4096)
 def conversions(values: tuple[int, ...], per_step: int) -> tuple[Convert, ...]:
     """Every set of held tiles worth ≥ one step, the ones wasting least gold first.
 
     Tiles worth 0 are left out: spending them adds nothing (a reading of ours: docs/games/venedig.md).
     """
+    # The answer depends only on which values are held, not in which order: one cache entry
+    # per multiset (a player's swamp and treasure tiles come as two sorted runs).
+    return _conversions(tuple(sorted(values)), per_step)
+
+
+@lru_cache(maxsize=4096)
+def _conversions(values: tuple[int, ...], per_step: int) -> tuple[Convert, ...]:
     counts: dict[int, int] = {}
     for v in values:
         counts[v] = counts.get(v, 0) + 1
@@ -102,4 +108,15 @@ def conversions(values: tuple[int, ...], per_step: int) -> tuple[Convert, ...]:
         chosen = tuple(v for v, n in zip(kinds, picks, strict=True) for _ in range(n))
         found.append((total % per_step, -(total // per_step), chosen))
     found.sort()
-    return tuple(Convert(values=chosen) for _, _, chosen in found)
+    return tuple(_convert(chosen) for _, _, chosen in found)
+
+
+# One Convert per set of values: the conversions of different holdings share most of theirs.
+_CONVERTS: dict[tuple[int, ...], Convert] = {}
+
+
+def _convert(values: tuple[int, ...]) -> Convert:
+    found = _CONVERTS.get(values)
+    if found is None:
+        found = _CONVERTS[values] = Convert(values=values)
+    return found

@@ -81,8 +81,23 @@ def out(state: Position, kind: int) -> int:
     return total
 
 
+def out_by_type(state: Position) -> list[int]:
+    """`out` of every type, reading each front once."""
+    totals = list(state.virtual) if state.virtual is not None else [0] * len(TYPES)
+    for player in state.players:
+        front = player.front
+        for kind in range(len(totals)):
+            totals[kind] += front[kind]
+    return totals
+
+
 def gold(player: Player) -> int:
-    return sum(player.swamp) + sum(player.treasure)
+    total = 0
+    for value in player.swamp:  # loops: compiled, they add native ints; sum() is a generic call
+        total += value
+    for value in player.treasure:
+        total += value
+    return total
 
 
 def may_convert(data: Data, player: Player) -> bool:
@@ -109,12 +124,17 @@ def locations(cat: Catalog, board: str, kind: int) -> tuple[int, ...]:
     if found is None:
         if len(cat.free_locations) > 2048:
             cat.free_locations.clear()
-        free = {i for i, c in enumerate(board) if c == FREE}
         found = tuple(
-            i for i, spaces in enumerate(cat.location_spaces[kind]) if free.issuperset(spaces)
+            [i for i, spaces in enumerate(cat.location_spaces[kind]) if _all_free(board, spaces)]
         )
         cat.free_locations[key] = found
     return found
+
+
+def _all_free(board: str, spaces: tuple[int, ...]) -> bool:
+    # The board's characters compared in place: a set of its free spaces and a subset test
+    # per location cost several times more (a generic method call each).
+    return all(board[s] == FREE for s in spaces)
 
 
 def actor(state: Position) -> int | None:

@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from itertools import combinations, pairwise
 from typing import Any
@@ -77,11 +78,13 @@ class Data:
     canals: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
     status: Mapping[str, str]  # part -> confirmed / reconstructed
 
-    @property
+    # Cached: the rules ask after almost every gondola move whether the tiles held could be
+    # worth a step (core.may_convert), and a property would recompute the maximum each time.
+    @cached_property
     def swamp_max(self) -> int:
         return max(self.swamp_values)
 
-    @property
+    @cached_property
     def treasure_max(self) -> int:
         return max(self.treasure_values)
 

@@ -28,24 +28,28 @@ class Kernel(rules.Table):
     def __init__(self, state: State, cat: Catalog) -> None:
         super().__init__(state, cat, record=False)
         self.finished = state.phase == "over"
+        # The seat to act, found once per move (after it is played), not by each of legal(),
+        # greedy() and play() again: only play() changes the table.
+        self.acting = actor(self)
 
     def legal(self) -> list[Move]:
         """`legal.legal_moves` for the seat to act: the same moves in the same order."""
-        seat = actor(self)
-        return [] if seat is None else legal.legal_moves(self, self.cat, seat)
+        seat = self.acting
+        return [] if seat is None else legal.moves_of(self, self.cat, seat)
 
     def greedy(self, rng: random.Random) -> Move:
         """The move the greedy AI would choose here, drawing from `rng` exactly as it does."""
-        seat = actor(self)
+        seat = self.acting
         assert seat is not None
-        return ai.greedy_choice(self, self.cat, seat, legal.legal_moves(self, self.cat, seat), rng)
+        return ai.greedy_choice(self, self.cat, seat, legal.moves_of(self, self.cat, seat), rng)
 
     def play(self, move: Move) -> None:
         """Play `move`, which must come from `legal()` for this very position."""
-        seat = actor(self)
+        seat = self.acting
         assert seat is not None
         rules.play(self, seat, move)
         self.finished = self.phase == "over"
+        self.acting = actor(self)
 
     def state(self) -> State:
         """The state this table stands at, as `apply` would have made it but with no events."""

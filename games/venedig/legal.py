@@ -18,6 +18,7 @@ from games.venedig.core import (
     gold,
     locations,
     out,
+    out_by_type,
 )
 from games.venedig.data import CASA, TYPES
 from games.venedig.models import (
@@ -40,6 +41,11 @@ from games.venedig.models import (
 def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
     if actor(state) != seat:
         return []
+    return moves_of(state, cat, seat)
+
+
+def moves_of(state: Position, cat: Catalog, seat: int) -> list[Move]:
+    """The legal moves of `seat`, which must be the seat to act (the kernel knows it already)."""
     data = cat.data
     phase = state.phase
     player = state.players[seat]
@@ -54,7 +60,7 @@ def legal_moves(state: Position, cat: Catalog, seat: int) -> list[Move]:
         kept = [k for k in range(1, 5) if player.front[k]]
         return [cat.keep[(a, b)] for i, a in enumerate(kept) for b in kept[i + 1 :]]
     if phase == "build":
-        outs = [out(state, kind) for kind in range(5)]
+        outs = out_by_type(state)
         waiting = False
         for kind in range(1, 5):
             if outs[kind] == data.required[kind]:
