@@ -57,7 +57,7 @@ def surplus_order(hand: Counts, targets: list[Counts]) -> list[int]:
     return sorted(range(5), key=lambda i: (need[i] - hand[i], i))
 
 
-def build_value(move: Build, player: PlayerState, data: CatanData) -> float:
+def build_value(move: Build, player: rules.Player, data: CatanData) -> float:
     what = move.what
     if what in ("city", "settlement"):
         gain = 1.0

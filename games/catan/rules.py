@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol, cast
 
 from games.base import Event, IllegalMove, Rng
 from games.catan.data import RESOURCES, CatanData, Resource
@@ -59,12 +59,44 @@ DISCARD = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES
 END = EndExchange.model_construct(kind="end")
 
 
+class Seat:
+    """A player on a playout kernel's table: the kernel's own mutable copy of a `PlayerState`
+    (a native class once compiled, so reading it costs no pydantic `__getattr__` hook)."""
+
+    __slots__ = ("buildings", "hand", "id", "knights", "roads")
+
+    def __init__(self, player: Player) -> None:
+        self.id: str = player.id
+        self.hand: Counts = player.hand
+        self.roads: int = player.roads
+        self.knights: int = player.knights
+        self.buildings: tuple[Building, ...] = player.buildings
+
+    def frozen(self) -> PlayerState:
+        """The `PlayerState` this seat stands at."""
+        return build(
+            PlayerState,
+            {
+                "id": self.id,
+                "hand": self.hand,
+                "roads": self.roads,
+                "knights": self.knights,
+                "buildings": self.buildings,
+            },
+        )
+
+
+# What the rules read of a player: a state's `PlayerState`, or a kernel's `Seat`. A union, not
+# a protocol: compiled, a read dispatches on the class and takes a `Seat`'s field directly.
+Player = PlayerState | Seat
+
+
 class Table(Protocol):
     """What the legality rules read of a position: a `State`, or a `Turn` (a mutable copy of
     one) while it plays a move or a whole playout, so that both list moves by the same rules."""
 
     @property
-    def players(self) -> Sequence[PlayerState]: ...
+    def players(self) -> Sequence[Player]: ...
     @property
     def owed(self) -> Sequence[int]: ...
     @property
@@ -107,12 +139,12 @@ BASIC_BUILDS = ("road", "knight", "settlement", "city")
 # ---------------------------------------------------------------- derived values
 
 
-def allowance(player: PlayerState) -> int:
+def allowance(player: Player) -> int:
     """Side-A roads: the row reads A, B, A, … so that is ⌈roads ÷ 2⌉."""
     return (player.roads + 1) // 2
 
 
-def knight_bonus(player: PlayerState) -> int:
+def knight_bonus(player: Player) -> int:
     return (player.knights + 1) // 2
 
 
@@ -131,7 +163,7 @@ class Holdings(NamedTuple):
 _HOLDINGS: dict[int, tuple[Any, CatanData, Holdings]] = {}
 
 
-def holdings(player: PlayerState, data: CatanData) -> Holdings:
+def holdings(player: Player, data: CatanData) -> Holdings:
     buildings = player.buildings
     found = _HOLDINGS.get(id(buildings))
     if found is not None and found[0] is buildings and found[1] is data:
@@ -151,11 +183,11 @@ def holdings(player: PlayerState, data: CatanData) -> Holdings:
     return result
 
 
-def owned_names(player: PlayerState, data: CatanData) -> set[str]:
+def owned_names(player: Player, data: CatanData) -> set[str]:
     return set(holdings(player, data).names)
 
 
-def vp_parts(player: PlayerState, data: CatanData) -> dict[str, int]:
+def vp_parts(player: Player, data: CatanData) -> dict[str, int]:
     """Where a player's VP come from (digest §1.11)."""
     parts = {"settlements": 0, "cities": 0, "expansions": 0, "roads": player.roads // 2}
     parts["knights"] = player.knights // 2
@@ -169,7 +201,7 @@ def vp_parts(player: PlayerState, data: CatanData) -> dict[str, int]:
     return parts
 
 
-def vp(player: PlayerState, data: CatanData) -> int:
+def vp(player: Player, data: CatanData) -> int:
     """The sum of `vp_parts`, with the buildings' part from `holdings` (worked out once per
     buildings tuple: legal_moves asks for every seat's VP whenever the Händlergilde is held)."""
     return holdings(player, data).points + player.roads // 2 + player.knights // 2
@@ -391,7 +423,7 @@ def cannot_pay(hand: Counts, cost: Counts, university: bool) -> bool:
 # ---------------------------------------------------------------- taking roads and knights
 
 
-def has_ability(player: PlayerState, data: CatanData, ability: str) -> bool:
+def has_ability(player: Player, data: CatanData, ability: str) -> bool:
     return ability in holdings(player, data).abilities
 
 
@@ -783,7 +815,9 @@ class Turn:
         self.source = state  # game, options and the id of every seat come from here
         self.data = data
         self.record = record
-        self.players = list(state.players)
+        # PlayerStates here; a kernel's own `Seat`s there (`kernel.Kernel`, which changes them
+        # in place where a Turn replaces a player by a new frozen one: `update`, `settle`).
+        self.players: list[Player] = list(state.players)
         # Working hands, copied from the players only for the seats a move touches (`hand`).
         self.hands: dict[int, list[int]] = {}
         self.owed = list(state.owed)
@@ -820,7 +854,7 @@ class Turn:
         )
 
     def update(self, seat: int, **changes: Any) -> None:
-        self.players[seat] = replace(self.players[seat], **changes)
+        self.players[seat] = replace(cast(PlayerState, self.players[seat]), **changes)
 
     def draw_one(self) -> Resource | None:
         if not self.draw_pile:
@@ -854,8 +888,9 @@ class Turn:
         hands = self.hands
         for seat, h in hands.items():
             hand = (h[0], h[1], h[2], h[3], h[4])
-            if hand != people[seat].hand:
-                people[seat] = replace(people[seat], hand=hand)
+            player = cast(PlayerState, people[seat])
+            if hand != player.hand:
+                people[seat] = replace(player, hand=hand)
         hands.clear()
 
     def freeze(self) -> State:
@@ -864,7 +899,7 @@ class Turn:
         values = self.source.__dict__.copy()
         for name in TABLE_FIELDS:
             values[name] = getattr(self, name)
-        values["players"] = tuple(self.players)
+        values["players"] = tuple([p.frozen() if isinstance(p, Seat) else p for p in self.players])
         values["owed"] = tuple(self.owed)
         values["events"] = tuple(self.events)
         return build(State, values)
