@@ -69,7 +69,7 @@ class Kernel(rules.Turn):
 
     def play(self, move: Move) -> None:
         """Play `move`, which must come from `legal()` for this very position."""
-        rules.HANDLERS[move.kind](self, self.actor, move)
+        rules.HANDLERS[type(move)](self, self.actor, move)
         self.settle()
 
     def state(self) -> State:

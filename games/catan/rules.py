@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from functools import cache
-from typing import Any, Literal, NamedTuple, Protocol, cast
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
 from games.base import Event, IllegalMove, Rng
 from games.catan.data import RESOURCES, CatanData, Resource
@@ -31,8 +31,8 @@ from games.catan.models import (
 from games.fastbuild import build, replace
 from games.fastbuild import event as new_event
 
-INDEX = {r: i for i, r in enumerate(RESOURCES)}
-_MOVES: dict[tuple[Any, ...], Any] = {}
+INDEX: Final = {r: i for i, r in enumerate(RESOURCES)}
+_MOVES: Final[dict[tuple[Any, ...], Any]] = {}
 
 
 def _move(cls: type[Any], **fields: Any) -> Any:
@@ -47,23 +47,23 @@ def _move(cls: type[Any], **fields: Any) -> Any:
 
 
 # The moves that name no seat, made once: legal_moves only looks them up.
-PILE = {r: PileSwap.model_construct(kind="pile", give=r) for r in RESOURCES}
-MARKET = {
+PILE: Final = {r: PileSwap.model_construct(kind="pile", give=r) for r in RESOURCES}
+MARKET: Final = {
     (g, t): MarketSwap.model_construct(kind="market", give=g, take=t)
     for g in RESOURCES
     for t in RESOURCES
     if g != t
 }
-PICK = {r: Pick.model_construct(kind="pick", card=r) for r in RESOURCES}
-DISCARD = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES}
-END = EndExchange.model_construct(kind="end")
+PICK: Final = {r: Pick.model_construct(kind="pick", card=r) for r in RESOURCES}
+DISCARD: Final = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES}
+END: Final = EndExchange.model_construct(kind="end")
 
 
 class Seat:
     """A player on a playout kernel's table: the kernel's own mutable copy of a `PlayerState`
     (a native class once compiled, so reading it costs no pydantic `__getattr__` hook)."""
 
-    __slots__ = ("buildings", "hand", "id", "knights", "roads")
+    __slots__ = ("buildings", "hand", "held", "id", "knights", "roads")
 
     def __init__(self, player: Player) -> None:
         self.id: str = player.id
@@ -71,6 +71,8 @@ class Seat:
         self.roads: int = player.roads
         self.knights: int = player.knights
         self.buildings: tuple[Building, ...] = player.buildings
+        # `holdings`' entry for this seat's buildings, kept here: no lookup in the shared cache.
+        self.held: tuple[Any, CatanData, Holdings] | None = None
 
     def frozen(self) -> PlayerState:
         """The `PlayerState` this seat stands at."""
@@ -91,50 +93,15 @@ class Seat:
 Player = PlayerState | Seat
 
 
-class Table(Protocol):
-    """What the legality rules read of a position: a `State`, or a `Turn` (a mutable copy of
-    one) while it plays a move or a whole playout, so that both list moves by the same rules."""
-
-    @property
-    def players(self) -> Sequence[Player]: ...
-    @property
-    def owed(self) -> Sequence[int]: ...
-    @property
-    def market(self) -> tuple[Resource, ...]: ...
-    @property
-    def road_stack(self) -> int: ...
-    @property
-    def knight_stack(self) -> int: ...
-    @property
-    def settlement_stack(self) -> tuple[CityEvent, ...]: ...
-    @property
-    def expansions(self) -> tuple[str, ...]: ...
-    @property
-    def white_up(self) -> bool: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def phase(self) -> Literal["exchange", "build"]: ...
-    @property
-    def allowance(self) -> int: ...
-    @property
-    def exchanges(self) -> int: ...
-    @property
-    def built(self) -> tuple[str, ...]: ...
-    @property
-    def guild_used(self) -> bool: ...
-    @property
-    def library_used(self) -> bool: ...
-    @property
-    def university_used(self) -> bool: ...
-    @property
-    def pending(self) -> Pending | None: ...
-    @property
-    def finished(self) -> bool: ...
+# What the legality rules read of a position: a `State`, or a `Turn` (a mutable copy of one,
+# below) while it plays a move or a whole playout, so that both list moves by the same rules. A
+# union like `Player`: compiled, a read of a Turn's field is direct, where a protocol would
+# look every one up by name.
+Table: TypeAlias = "State | Turn"
 
 
-ROW_KINDS = ("road", "knight")
-BASIC_BUILDS = ("road", "knight", "settlement", "city")
+ROW_KINDS: Final = ("road", "knight")
+BASIC_BUILDS: Final = ("road", "knight", "settlement", "city")
 
 # ---------------------------------------------------------------- derived values
 
@@ -160,12 +127,13 @@ class Holdings(NamedTuple):
 
 # States share a player's buildings tuple until it changes, so its identity is a good key; the
 # tuple is kept in the entry so that its id cannot be reused while the entry lives.
-_HOLDINGS: dict[int, tuple[Any, CatanData, Holdings]] = {}
+_HOLDINGS: Final[dict[int, tuple[Any, CatanData, Holdings]]] = {}
 
 
 def holdings(player: Player, data: CatanData) -> Holdings:
     buildings = player.buildings
-    found = _HOLDINGS.get(id(buildings))
+    seat = player if isinstance(player, Seat) else None
+    found = _HOLDINGS.get(id(buildings)) if seat is None else seat.held
     if found is not None and found[0] is buildings and found[1] is data:
         return found[2]
     cards = [data.expansion(b.expansion) for b in buildings if b.expansion is not None]
@@ -180,6 +148,8 @@ def holdings(player: Player, data: CatanData) -> Holdings:
     if len(_HOLDINGS) > 20_000:
         _HOLDINGS.clear()
     _HOLDINGS[id(buildings)] = (buildings, data, result)
+    if seat is not None:
+        seat.held = (buildings, data, result)
     return result
 
 
@@ -226,7 +196,7 @@ class Lookups:
         self.listings: dict[tuple[tuple[tuple[str, str], ...], bool, Counts], list[Move]] = {}
 
 
-_LOOKUPS: list[Lookups] = []
+_LOOKUPS: Final[list[Lookups]] = []
 
 
 def lookups(data: CatanData) -> Lookups:
@@ -247,7 +217,7 @@ def exchange_limit(state: Table) -> int:
 # Hot lookups are plain dicts emptied when full, not lru_cache: an lru entry adds a linked-list
 # node the garbage collector must walk, and on a cold pass these caches are what fills the oldest
 # generation and triggers full collections.
-MEMO_LIMIT = 32768
+MEMO_LIMIT: Final = 32768
 
 
 class Ways:
@@ -284,15 +254,14 @@ class Ways:
 
     def held(self, hand: Counts) -> int:
         """The ways `hand` can pay, as bits."""
-        fits = self.fits
-        found = -1
-        for resource in range(5):
-            counts = fits[resource]
-            have = hand[resource]
-            found &= counts[have] if have < len(counts) else counts[-1]
-            if not found:
-                return 0
-        return found
+        fits = self.fits  # each resource by a constant index (see `cannot_pay`)
+        return (
+            _fits(fits[0], hand[0])
+            & _fits(fits[1], hand[1])
+            & _fits(fits[2], hand[2])
+            & _fits(fits[3], hand[3])
+            & _fits(fits[4], hand[4])
+        )
 
     def payments(self, hand: Counts) -> tuple[tuple[Counts, bool], ...]:
         every = self.all
@@ -316,6 +285,11 @@ class Ways:
         return moves
 
 
+def _fits(counts: list[int], have: int) -> int:
+    """The ways paying at most `have` cards of one resource (`Ways.fits`), as bits."""
+    return counts[have] if have < len(counts) else counts[-1]
+
+
 def _bits(found: int) -> list[int]:
     """The positions of the bits set in `found`, lowest first."""
     positions = []
@@ -327,7 +301,7 @@ def _bits(found: int) -> list[int]:
 
 
 # Build moves name no seat: there are only so many (what, payment) pairs.
-_BUILDS: dict[tuple[str, Counts], Build] = {}
+_BUILDS: Final[dict[tuple[str, Counts], Build]] = {}
 
 
 def _build_move(what: str, pay: Counts) -> Build:
@@ -338,7 +312,7 @@ def _build_move(what: str, pay: Counts) -> Build:
     return move
 
 
-_WAYS: dict[tuple[Counts, bool], Ways] = {}
+_WAYS: Final[dict[tuple[Counts, bool], Ways]] = {}
 
 
 def ways(cost: Counts, university: bool) -> Ways:
@@ -411,13 +385,21 @@ def cannot_pay(hand: Counts, cost: Counts, university: bool) -> bool:
     and the Universität card could cover. Paying a card directly never costs more than a pack,
     so no payment covers more; most hands cannot pay most builds, and this says so without
     enumerating (test_catan_payments checks it against the enumeration)."""
-    missing = spare = 0
-    for have, need in zip(hand, cost, strict=True):
-        if have < need:
-            missing += need - have
-        else:
-            spare += (have - need) // 3
-    return missing > spare + university
+    # missing > spare + university, as one sum over the resources, each indexed by a constant:
+    # compiled, counts are unboxed and an index that is not a constant boxes them first.
+    balance = (
+        _balance(hand[0], cost[0])
+        + _balance(hand[1], cost[1])
+        + _balance(hand[2], cost[2])
+        + _balance(hand[3], cost[3])
+        + _balance(hand[4], cost[4])
+    )
+    return balance + university < 0
+
+
+def _balance(have: int, need: int) -> int:
+    """Spare packs of 3 of one resource for a cost, or minus the cards missing."""
+    return (have - need) // 3 if have >= need else have - need
 
 
 # ---------------------------------------------------------------- taking roads and knights
@@ -489,7 +471,7 @@ def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
     return data.cost("city_expansion", cost_key)  # type: ignore[return-value]
 
 
-EMPTY_HAND: Counts = (0, 0, 0, 0, 0)
+EMPTY_HAND: Final[Counts] = (0, 0, 0, 0, 0)
 
 
 def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
@@ -541,22 +523,22 @@ def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
     return moves
 
 
-_TARGETED: dict[tuple[type[Any], str], Any] = {}
+# Per move class, by seat name: a lookup by the name alone (its hash is kept by the string).
+_TARGETED: Final[dict[type[Any], dict[str, Any]]] = {Trade: {}, Look: {}}
 
 
 def _target_move(cls: type[Any], target: str) -> Any:
     """A Trade or Look move aimed at `target`, made once per seat name (like `_move`)."""
-    found = _TARGETED.get((cls, target))
+    made = _TARGETED[cls]
+    found = made.get(target)
     if found is None:
-        if len(_TARGETED) >= MEMO_LIMIT:
-            _TARGETED.clear()
-        found = _TARGETED[cls, target] = _move(
-            cls, kind=cls.model_fields["kind"].default, target=target
-        )
+        if len(made) >= MEMO_LIMIT:
+            made.clear()
+        found = made[target] = _move(cls, kind=cls.model_fields["kind"].default, target=target)
     return found
 
 
-_RETURNS: dict[tuple[Resource, str], Move] = {}
+_RETURNS: Final[dict[tuple[Resource, str], Move]] = {}
 
 
 def _return_move(card: Resource, target: str) -> Move:
@@ -575,7 +557,7 @@ def _draws(base: int, bonus: int) -> tuple[Draw, ...]:
     return tuple(_draw_move(n) for n in range(base, base + bonus + 1))
 
 
-_SWAPS: dict[tuple[tuple[Resource, ...], frozenset[Resource] | None], tuple[Move, ...]] = {}
+_SWAPS: Final[dict[tuple[tuple[Resource, ...], frozenset[Resource] | None], tuple[Move, ...]]] = {}
 
 
 def _swaps(held: tuple[Resource, ...], market: frozenset[Resource] | None) -> tuple[Move, ...]:
@@ -591,7 +573,7 @@ def _swaps(held: tuple[Resource, ...], market: frozenset[Resource] | None) -> tu
     return found
 
 
-_HELD: dict[Counts, tuple[Resource, ...]] = {}
+_HELD: Final[dict[Counts, tuple[Resource, ...]]] = {}
 
 
 def _held(hand: Counts) -> tuple[Resource, ...]:
@@ -753,7 +735,7 @@ def explain_build(state: State, seat: int, move: Build, data: CatanData) -> Ille
 
 
 # The State fields a Turn keeps as its own attributes (players, hands, owed and events aside).
-TABLE_FIELDS = (
+TABLE_FIELDS: Final = (
     "rng",
     "draw_pile",
     "market",
@@ -826,18 +808,26 @@ class Turn:
         for name in TABLE_FIELDS:
             setattr(self, name, values[name])
 
+    # A player is read from a local of type `Player`: compiled, `self.players[seat].hand` would
+    # look `hand` up by name, where a `Player` read dispatches on the class (see `Player`).
+
     def id(self, seat: int) -> str:
-        return self.players[seat].id
+        player: Player = self.players[seat]
+        return player.id
 
     def hand(self, seat: int) -> list[int]:
         """The working hand of `seat`, copied from its player when the move first touches it."""
         found = self.hands.get(seat)
         if found is None:
-            found = self.hands[seat] = list(self.players[seat].hand)
+            player: Player = self.players[seat]
+            found = self.hands[seat] = list(player.hand)
         return found
 
-    def seat_of(self, player: str) -> int:
-        return next(i for i, p in enumerate(self.players) if p.id == player)
+    def seat_of(self, name: str) -> int:
+        for seat, player in enumerate(self.players):
+            if player.id == name:
+                return seat
+        raise ValueError(name)
 
     def event(
         self, kind: str, seat: int | None = None, private_to: int | None = None, **data: Any
@@ -913,7 +903,7 @@ class Turn:
 def apply_move(state: State, seat: int, move: Move, data: CatanData) -> State:
     """The state after a legal move (the caller has checked legality)."""
     t = Turn(state, data)
-    HANDLERS[move.kind](t, seat, move)
+    HANDLERS[type(move)](t, seat, move)
     return t.freeze()
 
 
@@ -1004,20 +994,24 @@ def _end(t: Turn, seat: int, move: Any) -> None:
 
 def _build(t: Turn, seat: int, move: Any) -> None:
     data = t.data
-    cost_key = move.what if move.what in BASIC_BUILDS else expansion_id(t, move.what, data)
-    kind = move.what if move.what in BASIC_BUILDS else "city_expansion"
+    what: str = move.what  # a move's fields read once: each read costs pydantic's hook
+    pay: Counts = move.pay
+    basic = what in BASIC_BUILDS
+    cost_key = what if basic else expansion_id(t, what, data)
+    kind = what if basic else "city_expansion"
     university = not t.university_used and has_ability(t.players[seat], data, "university")
-    needs_uni = build_ways(move.what, cost_key, university, data).needs_university[move.pay]
+    needs_uni = build_ways(what, cost_key, university, data).needs_university[pay]
     hand = t.hand(seat)
-    for index, count in enumerate(move.pay):
-        hand[index] -= count
-        t.discard += (RESOURCES[index],) * count
+    for index, count in enumerate(pay):
+        if count:
+            hand[index] -= count
+            t.discard += (RESOURCES[index],) * count
     t.built = (*t.built, kind)
     if needs_uni:
         t.university_used = True
     player = t.players[seat]
     if t.record:
-        t.event("build", seat, what=move.what, pay=list(move.pay))
+        t.event("build", seat, what=what, pay=list(pay))
     after_event = None
     if kind in ROW_KINDS:
         stack = f"{kind}_stack"
@@ -1162,16 +1156,18 @@ def start_turn(t: Turn, seat: int) -> None:
         t.event("turn", seat)
 
 
-HANDLERS = {
-    "pile": _pile,
-    "market": _market,
-    "trade": _trade,
-    "look": _look,
-    "pick": _pick,
-    "return": _return,
-    "guild": _guild,
-    "end": _end,
-    "build": _build,
-    "discard": _discard,
-    "draw": _draw,
+# The handler of each move class: looked up by the move's exact class, which costs no read of
+# its `kind` (a pydantic model's attribute reads go through its `__getattr__` hook).
+HANDLERS: Final[dict[type[Any], Callable[[Turn, int, Any], None]]] = {
+    PileSwap: _pile,
+    MarketSwap: _market,
+    Trade: _trade,
+    Look: _look,
+    Pick: _pick,
+    Return: _return,
+    Guild: _guild,
+    EndExchange: _end,
+    Build: _build,
+    Discard: _discard,
+    Draw: _draw,
 }
