@@ -1,8 +1,8 @@
 """The Catan card game on a mutable scratch table, for the search's playouts (`Game.kernel`).
 
 A playout plays dozens of moves whose states nobody keeps. `Kernel` is a `rules.Turn` kept for
-the whole playout: the very handlers `rules.apply_move` uses play each move on it, with no event
-made and no state built in between, and `rules.legal_moves` lists its moves (a Turn reads as a
+the whole playout: the very handlers `rules.apply_move` uses (`rules.play`) play each move on
+it, with no event made and no state built in between, and `rules.legal_moves` lists its moves (a Turn reads as a
 `rules.Table`), so legality and effects are defined once. `state()` turns it back into a `State`
 (with no events). `tests/games/test_kernels.py` plays seeded games through both, comparing the
 moves listed, the state and the greedy AI's choice after every move.
@@ -69,7 +69,7 @@ class Kernel(rules.Turn):
 
     def play(self, move: Move) -> None:
         """Play `move`, which must come from `legal()` for this very position."""
-        rules.HANDLERS[type(move)](self, self.actor, move)
+        rules.play(self, self.actor, move)
         self.settle()
 
     def state(self) -> State:

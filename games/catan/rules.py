@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
@@ -180,20 +179,21 @@ def vp(player: Player, data: CatanData) -> int:
 class Lookups:
     """What the rules look up in one data set on every move, read once (CatanData's own
     lookups are Python methods, which compiled rules pay a call into the interpreter for), and
-    the caches that hold for that data set alone (`build_ways`, `build_listing`)."""
+    the caches that hold for that data set alone (`build_ways`, `draws`)."""
 
     def __init__(self, data: CatanData) -> None:
         self.data = data
         # The expansion name of each expansion card id, and the direction per side up.
         self.names = {c.id: str(c.name) for c in data.cards if c.kind == "city_expansion"}
         self.clockwise = (data.clockwise(False), data.clockwise(True))
-        # The ways to pay each (what, cost key, Universität): legal_moves asks for them at
-        # every build phase, and `build_cost` looks the cost up by name.
-        self.ways: dict[tuple[str, str, bool], Ways] = {}
-        # The Build moves of a build phase by (build options, Universität, hand), as
-        # `Ways.build_moves` lists them option after option: a seat's hand meets the same few
-        # options turn after turn, and most hands pay none of them.
-        self.listings: dict[tuple[tuple[tuple[str, str], ...], bool, Counts], list[Move]] = {}
+        # The ways to pay each cost key (the thing built, or an expansion's card id), without
+        # and with the Universität: legal_moves asks for them at every build phase, and
+        # `build_cost` looks the cost up by name.
+        self.ways: dict[str, Ways] = {}
+        self.university_ways: dict[str, Ways] = {}
+        # The Draw moves by knight bonus (`draws`), and the base draw they start from.
+        self.base_draw: int = data.constants.base_draw
+        self.draws: dict[int, tuple[Draw, ...]] = {}
 
 
 _LOOKUPS: Final[list[Lookups]] = []
@@ -249,8 +249,10 @@ class Ways:
                 at_most |= bits
                 fits.append(at_most)
             self.fits.append(fits)
-        # The Build move of each way, per thing built, made when first listed.
+        # The Build move of each way, per thing built, made when first listed; and the Build
+        # moves of the hands that pay something, by (hand, thing built), once listed.
         self.moves: dict[str, list[Build | None]] = {}
+        self.listed: dict[tuple[Counts, str], list[Move]] = {}
 
     def held(self, hand: Counts) -> int:
         """The ways `hand` can pay, as bits."""
@@ -268,11 +270,20 @@ class Ways:
         return tuple([every[i] for i in _bits(self.held(hand))])
 
     def build_moves(self, hand: Counts, what: str) -> list[Move]:
-        """A Build move for `what` per way `hand` can pay, in `payments`' order."""
+        """A Build move for `what` per way `hand` can pay, in `payments`' order (looked up
+        once listed: not to be changed by the caller)."""
         if cannot_pay(hand, self.cost, self.university):
             # Most hands pay no build, and this says so in a few steps, where `held` ANDs bit
             # sets of up to 2,000 ways (one per way: a Python long each).
             return []
+        listed = self.listed.get((hand, what))
+        if listed is None:
+            if len(self.listed) >= MEMO_LIMIT:
+                self.listed.clear()
+            listed = self.listed[hand, what] = self._build_moves(hand, what)
+        return listed
+
+    def _build_moves(self, hand: Counts, what: str) -> list[Move]:
         made = self.moves.get(what)
         if made is None:
             made = self.moves[what] = [None] * len(self.all)
@@ -471,7 +482,9 @@ def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
     return data.cost("city_expansion", cost_key)  # type: ignore[return-value]
 
 
-EMPTY_HAND: Final[Counts] = (0, 0, 0, 0, 0)
+def holds_cards(hand: Counts) -> bool:
+    """Whether a hand holds any card (counts indexed by constants: see `cannot_pay`)."""
+    return bool(hand[0] or hand[1] or hand[2] or hand[3] or hand[4])
 
 
 def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
@@ -482,7 +495,7 @@ def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
         if pending.seat != seat:
             return []
         source = state.players[pending.target if pending.kind == "library" else seat]  # type: ignore[index]
-        held = [r for i, r in enumerate(RESOURCES) if source.hand[i]]
+        held = _held(source.hand)
         if pending.kind == "library":
             return [PICK[r] for r in held]
         return [DISCARD[r] for r in held]
@@ -502,33 +515,31 @@ def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
                     target = players[other].id
                     moves += [_return_move(r, target) for r in _held(hand)]
         if state.exchanges < exchange_limit(state):
-            moves += _swaps(_held(hand), frozenset(state.market) if state.allowance else None)
+            moves += _swaps(held_mask(hand), market_mask(state.market) if state.allowance else -1)
             if state.allowance:
-                others = [
-                    p.id for o, p in enumerate(players) if o != seat and (p.hand != EMPTY_HAND)
-                ]
+                others = [p.id for o, p in enumerate(players) if o != seat and holds_cards(p.hand)]
                 moves += [_target_move(Trade, o) for o in others]
                 if not state.library_used and "library" in owned:
                     moves += [_target_move(Look, o) for o in others]
     else:
         university = not state.university_used and "university" in owned
-        moves += build_listing(tuple(build_options(state, seat, data)), university, hand, data)
+        moves += build_listing(build_options(state, seat, data), university, hand, data)
     if "merchant_guild" in owned:
         moves += guild_moves(state, seat, data)
     if exchange:
         if not owing:
             moves.append(END)
     else:
-        moves += _draws(data.constants.base_draw, knight_bonus(player))
+        moves += draws(lookups(data), knight_bonus(player))
     return moves
 
 
 # Per move class, by seat name: a lookup by the name alone (its hash is kept by the string).
-_TARGETED: Final[dict[type[Any], dict[str, Any]]] = {Trade: {}, Look: {}}
+_TARGETED: Final[dict[type[Any], dict[str, Any]]] = {Trade: {}, Look: {}, Guild: {}}
 
 
 def _target_move(cls: type[Any], target: str) -> Any:
-    """A Trade or Look move aimed at `target`, made once per seat name (like `_move`)."""
+    """A Trade, Look or Guild move aimed at `target`, made once per seat name (like `_move`)."""
     made = _TARGETED[cls]
     found = made.get(target)
     if found is None:
@@ -552,38 +563,63 @@ def _return_move(card: Resource, target: str) -> Move:
     return found
 
 
-@cache
-def _draws(base: int, bonus: int) -> tuple[Draw, ...]:
-    return tuple(_draw_move(n) for n in range(base, base + bonus + 1))
-
-
-_SWAPS: Final[dict[tuple[tuple[Resource, ...], frozenset[Resource] | None], tuple[Move, ...]]] = {}
-
-
-def _swaps(held: tuple[Resource, ...], market: frozenset[Resource] | None) -> tuple[Move, ...]:
-    """Exchanges with the draw pile, and with the market when `market` is given (side-A road)."""
-    key = (held, market)
-    found = _SWAPS.get(key)
+def draws(known: Lookups, bonus: int) -> tuple[Draw, ...]:
+    """The Draw moves with a knight bonus of `bonus` (`Lookups.draws`)."""
+    found = known.draws.get(bonus)
     if found is None:
-        moves: list[Move] = [PILE[r] for r in held]
-        if market is not None:
-            offered = [r for r in RESOURCES if r in market]
-            moves += [MARKET[g, t] for g in held for t in offered if g != t]
-        found = _SWAPS[key] = tuple(moves)  # at most 2^5 × 2^5 keys: no bound needed
+        base = known.base_draw
+        found = known.draws[bonus] = tuple([_draw_move(n) for n in range(base, base + bonus + 1)])
     return found
 
 
-_HELD: Final[dict[Counts, tuple[Resource, ...]]] = {}
+# The exchanges with the pile and the market by (resources held, resources in the market or
+# none), both as masks (`_swaps`): made once each, 32 × 33 at most.
+_SWAPS: Final[list[tuple[Move, ...] | None]] = [None] * (32 * 33)
+
+
+def _swaps(held: int, market: int) -> tuple[Move, ...]:
+    """Exchanges with the draw pile for the resources of mask `held`, and with the market of
+    mask `market` unless it is -1 (no side-A road; bit i: RESOURCES[i], see `HELD_BY_MASK`)."""
+    index = held + 32 * (market + 1)
+    found = _SWAPS[index]
+    if found is None:
+        given = HELD_BY_MASK[held]
+        moves: list[Move] = [PILE[r] for r in given]
+        if market >= 0:
+            offered = HELD_BY_MASK[market]
+            moves += [MARKET[g, t] for g in given for t in offered if g != t]
+        found = _SWAPS[index] = tuple(moves)
+    return found
+
+
+# The resources held, in RESOURCES order, by mask of the resources held (bit i: RESOURCES[i]).
+HELD_BY_MASK: Final = tuple(
+    tuple([r for i, r in enumerate(RESOURCES) if mask >> i & 1]) for mask in range(32)
+)
+
+
+def held_mask(hand: Counts) -> int:
+    """The mask of the resources a hand holds (counts indexed by constants: see `cannot_pay`)."""
+    return (
+        (1 if hand[0] else 0)
+        | (2 if hand[1] else 0)
+        | (4 if hand[2] else 0)
+        | (8 if hand[3] else 0)
+        | (16 if hand[4] else 0)
+    )
+
+
+def market_mask(market: tuple[Resource, ...]) -> int:
+    """The mask of the resources in the market."""
+    mask = 0
+    for card in market:
+        mask |= 1 << INDEX[card]
+    return mask
 
 
 def _held(hand: Counts) -> tuple[Resource, ...]:
     """The resources of which a hand holds at least one card, in RESOURCES order."""
-    found = _HELD.get(hand)
-    if found is None:
-        if len(_HELD) >= MEMO_LIMIT:
-            _HELD.clear()
-        found = _HELD[hand] = tuple([r for i, r in enumerate(RESOURCES) if hand[i]])
-    return found
+    return HELD_BY_MASK[held_mask(hand)]
 
 
 @cache
@@ -597,30 +633,24 @@ def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> lis
 
 
 def build_ways(what: str, cost_key: str, university: bool, data: CatanData) -> Ways:
-    known = lookups(data).ways
-    found = known.get((what, cost_key, university))
+    """The ways to pay for `what` (`cost_key` names its cost: what is built determines it)."""
+    known = lookups(data)
+    cached = known.university_ways if university else known.ways
+    found = cached.get(cost_key)
     if found is None:
-        found = known[what, cost_key, university] = ways(
-            build_cost(what, cost_key, data), university
-        )
+        found = cached[cost_key] = ways(build_cost(what, cost_key, data), university)
     return found
 
 
 def build_listing(
-    options: tuple[tuple[str, str], ...], university: bool, hand: Counts, data: CatanData
+    options: list[tuple[str, str]], university: bool, hand: Counts, data: CatanData
 ) -> list[Move]:
-    """The Build moves for `options` (`build_options`), looked up once listed (not to be
-    changed by the caller)."""
-    listings = lookups(data).listings
-    key = (options, university, hand)
-    found = listings.get(key)
-    if found is None:
-        found = []
-        for what, cost_key in options:
-            found += build_ways(what, cost_key, university, data).build_moves(hand, what)
-        if len(listings) >= MEMO_LIMIT:
-            listings.clear()
-        listings[key] = found
+    """The Build moves for `options` (`build_options`), option after option. Not cached: most
+    hands pay no option, which `Ways.build_moves` tells in a few native steps, fewer than a
+    lookup keyed by the options and the hand would take."""
+    found: list[Move] = []
+    for what, cost_key in options:
+        found += build_ways(what, cost_key, university, data).build_moves(hand, what)
     return found
 
 
@@ -630,9 +660,9 @@ def guild_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
         return []
     own = vp(player, data)
     return [
-        _move(Guild, kind="guild", target=other.id)
+        _target_move(Guild, other.id)
         for index, other in enumerate(state.players)
-        if index != seat and sum(other.hand) > 0 and vp(other, data) >= own
+        if index != seat and holds_cards(other.hand) and vp(other, data) >= own
     ]
 
 
@@ -820,7 +850,8 @@ class Turn:
         found = self.hands.get(seat)
         if found is None:
             player: Player = self.players[seat]
-            found = self.hands[seat] = list(player.hand)
+            have = player.hand  # made a list by constant indexes (see `cannot_pay`)
+            found = self.hands[seat] = [have[0], have[1], have[2], have[3], have[4]]
         return found
 
     def seat_of(self, name: str) -> int:
@@ -903,7 +934,7 @@ class Turn:
 def apply_move(state: State, seat: int, move: Move, data: CatanData) -> State:
     """The state after a legal move (the caller has checked legality)."""
     t = Turn(state, data)
-    HANDLERS[type(move)](t, seat, move)
+    play(t, seat, move)
     return t.freeze()
 
 
@@ -1115,15 +1146,16 @@ def _discard(t: Turn, seat: int, move: Any) -> None:
 def _draw(t: Turn, seat: int, move: Any) -> None:
     hand = t.hand(seat)
     pile = t.draw_pile
+    count: int = move.count  # read once: each read costs pydantic's hook
     drawn: list[Resource]
-    if len(pile) >= move.count:  # the usual case: no reshuffle on the way
-        drawn = list(pile[: move.count])
-        t.draw_pile = pile[move.count :]
+    if len(pile) >= count:  # the usual case: no reshuffle on the way
+        drawn = list(pile[:count])
+        t.draw_pile = pile[count:]
         for kind in drawn:
             hand[INDEX[kind]] += 1
     else:
         drawn = []
-        for _ in range(move.count):
+        for _ in range(count):
             card = t.draw_one()
             if card is None:
                 break
@@ -1156,18 +1188,31 @@ def start_turn(t: Turn, seat: int) -> None:
         t.event("turn", seat)
 
 
-# The handler of each move class: looked up by the move's exact class, which costs no read of
-# its `kind` (a pydantic model's attribute reads go through its `__getattr__` hook).
-HANDLERS: Final[dict[type[Any], Callable[[Turn, int, Any], None]]] = {
-    PileSwap: _pile,
-    MarketSwap: _market,
-    Trade: _trade,
-    Look: _look,
-    Pick: _pick,
-    Return: _return,
-    Guild: _guild,
-    EndExchange: _end,
-    Build: _build,
-    Discard: _discard,
-    Draw: _draw,
-}
+def play(t: Turn, seat: int, move: Move) -> None:
+    """Play `move` for `seat` on `t` with the handler of its exact class, the most frequent
+    first: no read of `kind` through pydantic's hook, and compiled, a direct call."""
+    cls = type(move)
+    if cls is EndExchange:
+        _end(t, seat, move)
+    elif cls is Draw:
+        _draw(t, seat, move)
+    elif cls is PileSwap:
+        _pile(t, seat, move)
+    elif cls is MarketSwap:
+        _market(t, seat, move)
+    elif cls is Build:
+        _build(t, seat, move)
+    elif cls is Trade:
+        _trade(t, seat, move)
+    elif cls is Return:
+        _return(t, seat, move)
+    elif cls is Discard:
+        _discard(t, seat, move)
+    elif cls is Guild:
+        _guild(t, seat, move)
+    elif cls is Pick:
+        _pick(t, seat, move)
+    elif cls is Look:
+        _look(t, seat, move)
+    else:
+        raise TypeError(f"not a Catan move: {move!r}")
