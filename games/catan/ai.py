@@ -13,7 +13,23 @@ from games.adapters import AiKind
 from games.base import Game
 from games.catan import rules
 from games.catan.data import RESOURCES, CatanData
-from games.catan.models import Build, Counts, Move, PlayerState, State
+from games.catan.models import (
+    Build,
+    Counts,
+    Discard,
+    Draw,
+    EndExchange,
+    Guild,
+    Look,
+    MarketSwap,
+    Move,
+    Pick,
+    PileSwap,
+    PlayerState,
+    Return,
+    State,
+    Trade,
+)
 
 INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
@@ -57,7 +73,7 @@ def surplus_order(hand: Counts, targets: list[Counts]) -> list[int]:
     return sorted(range(5), key=lambda i: (need[i] - hand[i], i))
 
 
-def build_value(move: Build, player: PlayerState, data: CatanData) -> float:
+def build_value(move: Build, player: rules.Player, data: CatanData) -> float:
     what = move.what
     if what in ("city", "settlement"):
         gain = 1.0
@@ -101,50 +117,54 @@ class GreedyPlayer:
 
 def greedy_choice(moves: list[Move], state: rules.Table, index: int, data: CatanData) -> Move:
     """The greedy player's move among `moves` (the legal moves of seat `index`): shared by
-    `GreedyPlayer` and the playout kernel (kernel.py), so both play the same game."""
+    `GreedyPlayer` and the playout kernel (kernel.py), so both play the same game.
+
+    Moves are told apart by their exact class, not by `kind`: a read of a pydantic model's
+    field costs its `__getattr__` hook, and this looks at every move several times."""
     player = state.players[index]
     hand = player.hand
-    kinds = {m.kind for m in moves}
-    if "discard" in kinds or "pick" in kinds:
+    kinds = {type(m) for m in moves}
+    if Discard in kinds or Pick in kinds:
         targets = wanted(state, index, data)
-        if "discard" in kinds:
+        if Discard in kinds:
             order = surplus_order(hand, targets)
             return min(moves, key=lambda m: order.index(INDEX[m.card]))  # type: ignore[union-attr]
         return min(
             moves,
             key=lambda m: missing(_plus(hand, INDEX[m.card], 1), targets),  # type: ignore[union-attr]
         )
-    builds = [m for m in moves if isinstance(m, Build)]
+    builds = [m for m in moves if type(m) is Build]
     if builds:
         return max(builds, key=lambda m: build_value(m, player, data))
-    guild = [m for m in moves if m.kind == "guild"]
-    if guild:
-        return guild[0]
+    if Guild in kinds:
+        return next(m for m in moves if type(m) is Guild)
     targets = wanted(state, index, data)
     now = missing(hand, targets)
-    returns = [m for m in moves if m.kind == "return"]
-    if returns:
+    if Return in kinds:
+        returns = [m for m in moves if type(m) is Return]
         return min(returns, key=lambda m: missing(_plus(hand, INDEX[m.card], -1), targets))
     best: tuple[float, Move] | None = None
+    surplus: list[int] | None = None
     for move in moves:
-        if move.kind == "market":
+        if type(move) is MarketSwap:
             after = _plus(_plus(hand, INDEX[move.take], 1), INDEX[move.give], -1)
             score = missing(after, targets)
-        elif move.kind in ("trade", "look"):
+        elif type(move) is Trade or type(move) is Look:
             score = now - 0.4  # a fresh card, and we give back our worst
-        elif move.kind == "pile":
-            order = surplus_order(hand, targets)
-            score = now - 0.3 if INDEX[move.give] == order[0] else now + 1
+        elif type(move) is PileSwap:
+            if surplus is None:
+                surplus = surplus_order(hand, targets)
+            score = now - 0.3 if INDEX[move.give] == surplus[0] else now + 1
         else:
             continue
         if score < now and (best is None or score < best[0]):
             best = (score, move)
     if best is not None:
         return best[1]
-    draws = [m for m in moves if m.kind == "draw"]
+    draws = [m for m in moves if type(m) is Draw]
     if draws:
         return max(draws, key=lambda m: m.count)
-    return next(m for m in moves if m.kind == "end")
+    return next(m for m in moves if type(m) is EndExchange)
 
 
 def rank_key(move: Move, player: PlayerState, targets: list[Counts], data: CatanData) -> float:

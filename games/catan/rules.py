@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
 from games.base import Event, IllegalMove, Rng
 from games.catan.data import RESOURCES, CatanData, Resource
@@ -31,8 +30,8 @@ from games.catan.models import (
 from games.fastbuild import build, replace
 from games.fastbuild import event as new_event
 
-INDEX = {r: i for i, r in enumerate(RESOURCES)}
-_MOVES: dict[tuple[Any, ...], Any] = {}
+INDEX: Final = {r: i for i, r in enumerate(RESOURCES)}
+_MOVES: Final[dict[tuple[Any, ...], Any]] = {}
 
 
 def _move(cls: type[Any], **fields: Any) -> Any:
@@ -47,72 +46,71 @@ def _move(cls: type[Any], **fields: Any) -> Any:
 
 
 # The moves that name no seat, made once: legal_moves only looks them up.
-PILE = {r: PileSwap.model_construct(kind="pile", give=r) for r in RESOURCES}
-MARKET = {
+PILE: Final = {r: PileSwap.model_construct(kind="pile", give=r) for r in RESOURCES}
+MARKET: Final = {
     (g, t): MarketSwap.model_construct(kind="market", give=g, take=t)
     for g in RESOURCES
     for t in RESOURCES
     if g != t
 }
-PICK = {r: Pick.model_construct(kind="pick", card=r) for r in RESOURCES}
-DISCARD = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES}
-END = EndExchange.model_construct(kind="end")
+PICK: Final = {r: Pick.model_construct(kind="pick", card=r) for r in RESOURCES}
+DISCARD: Final = {r: Discard.model_construct(kind="discard", card=r) for r in RESOURCES}
+END: Final = EndExchange.model_construct(kind="end")
 
 
-class Table(Protocol):
-    """What the legality rules read of a position: a `State`, or a `Turn` (a mutable copy of
-    one) while it plays a move or a whole playout, so that both list moves by the same rules."""
+class Seat:
+    """A player on a playout kernel's table: the kernel's own mutable copy of a `PlayerState`
+    (a native class once compiled, so reading it costs no pydantic `__getattr__` hook)."""
 
-    @property
-    def players(self) -> Sequence[PlayerState]: ...
-    @property
-    def owed(self) -> Sequence[int]: ...
-    @property
-    def market(self) -> tuple[Resource, ...]: ...
-    @property
-    def road_stack(self) -> int: ...
-    @property
-    def knight_stack(self) -> int: ...
-    @property
-    def settlement_stack(self) -> tuple[CityEvent, ...]: ...
-    @property
-    def expansions(self) -> tuple[str, ...]: ...
-    @property
-    def white_up(self) -> bool: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def phase(self) -> Literal["exchange", "build"]: ...
-    @property
-    def allowance(self) -> int: ...
-    @property
-    def exchanges(self) -> int: ...
-    @property
-    def built(self) -> tuple[str, ...]: ...
-    @property
-    def guild_used(self) -> bool: ...
-    @property
-    def library_used(self) -> bool: ...
-    @property
-    def university_used(self) -> bool: ...
-    @property
-    def pending(self) -> Pending | None: ...
-    @property
-    def finished(self) -> bool: ...
+    __slots__ = ("buildings", "hand", "held", "id", "knights", "roads")
+
+    def __init__(self, player: Player) -> None:
+        self.id: str = player.id
+        self.hand: Counts = player.hand
+        self.roads: int = player.roads
+        self.knights: int = player.knights
+        self.buildings: tuple[Building, ...] = player.buildings
+        # `holdings`' entry for this seat's buildings, kept here: no lookup in the shared cache.
+        self.held: tuple[Any, CatanData, Holdings] | None = None
+
+    def frozen(self) -> PlayerState:
+        """The `PlayerState` this seat stands at."""
+        return build(
+            PlayerState,
+            {
+                "id": self.id,
+                "hand": self.hand,
+                "roads": self.roads,
+                "knights": self.knights,
+                "buildings": self.buildings,
+            },
+        )
 
 
-ROW_KINDS = ("road", "knight")
-BASIC_BUILDS = ("road", "knight", "settlement", "city")
+# What the rules read of a player: a state's `PlayerState`, or a kernel's `Seat`. A union, not
+# a protocol: compiled, a read dispatches on the class and takes a `Seat`'s field directly.
+Player = PlayerState | Seat
+
+
+# What the legality rules read of a position: a `State`, or a `Turn` (a mutable copy of one,
+# below) while it plays a move or a whole playout, so that both list moves by the same rules. A
+# union like `Player`: compiled, a read of a Turn's field is direct, where a protocol would
+# look every one up by name.
+Table: TypeAlias = "State | Turn"
+
+
+ROW_KINDS: Final = ("road", "knight")
+BASIC_BUILDS: Final = ("road", "knight", "settlement", "city")
 
 # ---------------------------------------------------------------- derived values
 
 
-def allowance(player: PlayerState) -> int:
+def allowance(player: Player) -> int:
     """Side-A roads: the row reads A, B, A, … so that is ⌈roads ÷ 2⌉."""
     return (player.roads + 1) // 2
 
 
-def knight_bonus(player: PlayerState) -> int:
+def knight_bonus(player: Player) -> int:
     return (player.knights + 1) // 2
 
 
@@ -128,12 +126,13 @@ class Holdings(NamedTuple):
 
 # States share a player's buildings tuple until it changes, so its identity is a good key; the
 # tuple is kept in the entry so that its id cannot be reused while the entry lives.
-_HOLDINGS: dict[int, tuple[Any, CatanData, Holdings]] = {}
+_HOLDINGS: Final[dict[int, tuple[Any, CatanData, Holdings]]] = {}
 
 
-def holdings(player: PlayerState, data: CatanData) -> Holdings:
+def holdings(player: Player, data: CatanData) -> Holdings:
     buildings = player.buildings
-    found = _HOLDINGS.get(id(buildings))
+    seat = player if isinstance(player, Seat) else None
+    found = _HOLDINGS.get(id(buildings)) if seat is None else seat.held
     if found is not None and found[0] is buildings and found[1] is data:
         return found[2]
     cards = [data.expansion(b.expansion) for b in buildings if b.expansion is not None]
@@ -148,14 +147,16 @@ def holdings(player: PlayerState, data: CatanData) -> Holdings:
     if len(_HOLDINGS) > 20_000:
         _HOLDINGS.clear()
     _HOLDINGS[id(buildings)] = (buildings, data, result)
+    if seat is not None:
+        seat.held = (buildings, data, result)
     return result
 
 
-def owned_names(player: PlayerState, data: CatanData) -> set[str]:
+def owned_names(player: Player, data: CatanData) -> set[str]:
     return set(holdings(player, data).names)
 
 
-def vp_parts(player: PlayerState, data: CatanData) -> dict[str, int]:
+def vp_parts(player: Player, data: CatanData) -> dict[str, int]:
     """Where a player's VP come from (digest §1.11)."""
     parts = {"settlements": 0, "cities": 0, "expansions": 0, "roads": player.roads // 2}
     parts["knights"] = player.knights // 2
@@ -169,7 +170,7 @@ def vp_parts(player: PlayerState, data: CatanData) -> dict[str, int]:
     return parts
 
 
-def vp(player: PlayerState, data: CatanData) -> int:
+def vp(player: Player, data: CatanData) -> int:
     """The sum of `vp_parts`, with the buildings' part from `holdings` (worked out once per
     buildings tuple: legal_moves asks for every seat's VP whenever the Händlergilde is held)."""
     return holdings(player, data).points + player.roads // 2 + player.knights // 2
@@ -178,23 +179,24 @@ def vp(player: PlayerState, data: CatanData) -> int:
 class Lookups:
     """What the rules look up in one data set on every move, read once (CatanData's own
     lookups are Python methods, which compiled rules pay a call into the interpreter for), and
-    the caches that hold for that data set alone (`build_ways`, `build_listing`)."""
+    the caches that hold for that data set alone (`build_ways`, `draws`)."""
 
     def __init__(self, data: CatanData) -> None:
         self.data = data
         # The expansion name of each expansion card id, and the direction per side up.
         self.names = {c.id: str(c.name) for c in data.cards if c.kind == "city_expansion"}
         self.clockwise = (data.clockwise(False), data.clockwise(True))
-        # The ways to pay each (what, cost key, Universität): legal_moves asks for them at
-        # every build phase, and `build_cost` looks the cost up by name.
-        self.ways: dict[tuple[str, str, bool], Ways] = {}
-        # The Build moves of a build phase by (build options, Universität, hand), as
-        # `Ways.build_moves` lists them option after option: a seat's hand meets the same few
-        # options turn after turn, and most hands pay none of them.
-        self.listings: dict[tuple[tuple[tuple[str, str], ...], bool, Counts], list[Move]] = {}
+        # The ways to pay each cost key (the thing built, or an expansion's card id), without
+        # and with the Universität: legal_moves asks for them at every build phase, and
+        # `build_cost` looks the cost up by name.
+        self.ways: dict[str, Ways] = {}
+        self.university_ways: dict[str, Ways] = {}
+        # The Draw moves by knight bonus (`draws`), and the base draw they start from.
+        self.base_draw: int = data.constants.base_draw
+        self.draws: dict[int, tuple[Draw, ...]] = {}
 
 
-_LOOKUPS: list[Lookups] = []
+_LOOKUPS: Final[list[Lookups]] = []
 
 
 def lookups(data: CatanData) -> Lookups:
@@ -215,7 +217,7 @@ def exchange_limit(state: Table) -> int:
 # Hot lookups are plain dicts emptied when full, not lru_cache: an lru entry adds a linked-list
 # node the garbage collector must walk, and on a cold pass these caches are what fills the oldest
 # generation and triggers full collections.
-MEMO_LIMIT = 32768
+MEMO_LIMIT: Final = 32768
 
 
 class Ways:
@@ -247,31 +249,41 @@ class Ways:
                 at_most |= bits
                 fits.append(at_most)
             self.fits.append(fits)
-        # The Build move of each way, per thing built, made when first listed.
+        # The Build move of each way, per thing built, made when first listed; and the Build
+        # moves of the hands that pay something, by (hand, thing built), once listed.
         self.moves: dict[str, list[Build | None]] = {}
+        self.listed: dict[tuple[Counts, str], list[Move]] = {}
 
     def held(self, hand: Counts) -> int:
         """The ways `hand` can pay, as bits."""
-        fits = self.fits
-        found = -1
-        for resource in range(5):
-            counts = fits[resource]
-            have = hand[resource]
-            found &= counts[have] if have < len(counts) else counts[-1]
-            if not found:
-                return 0
-        return found
+        fits = self.fits  # each resource by a constant index (see `cannot_pay`)
+        return (
+            _fits(fits[0], hand[0])
+            & _fits(fits[1], hand[1])
+            & _fits(fits[2], hand[2])
+            & _fits(fits[3], hand[3])
+            & _fits(fits[4], hand[4])
+        )
 
     def payments(self, hand: Counts) -> tuple[tuple[Counts, bool], ...]:
         every = self.all
         return tuple([every[i] for i in _bits(self.held(hand))])
 
     def build_moves(self, hand: Counts, what: str) -> list[Move]:
-        """A Build move for `what` per way `hand` can pay, in `payments`' order."""
+        """A Build move for `what` per way `hand` can pay, in `payments`' order (looked up
+        once listed: not to be changed by the caller)."""
         if cannot_pay(hand, self.cost, self.university):
             # Most hands pay no build, and this says so in a few steps, where `held` ANDs bit
             # sets of up to 2,000 ways (one per way: a Python long each).
             return []
+        listed = self.listed.get((hand, what))
+        if listed is None:
+            if len(self.listed) >= MEMO_LIMIT:
+                self.listed.clear()
+            listed = self.listed[hand, what] = self._build_moves(hand, what)
+        return listed
+
+    def _build_moves(self, hand: Counts, what: str) -> list[Move]:
         made = self.moves.get(what)
         if made is None:
             made = self.moves[what] = [None] * len(self.all)
@@ -282,6 +294,11 @@ class Ways:
                 move = made[i] = _build_move(what, self.all[i][0])
             moves.append(move)
         return moves
+
+
+def _fits(counts: list[int], have: int) -> int:
+    """The ways paying at most `have` cards of one resource (`Ways.fits`), as bits."""
+    return counts[have] if have < len(counts) else counts[-1]
 
 
 def _bits(found: int) -> list[int]:
@@ -295,7 +312,7 @@ def _bits(found: int) -> list[int]:
 
 
 # Build moves name no seat: there are only so many (what, payment) pairs.
-_BUILDS: dict[tuple[str, Counts], Build] = {}
+_BUILDS: Final[dict[tuple[str, Counts], Build]] = {}
 
 
 def _build_move(what: str, pay: Counts) -> Build:
@@ -306,7 +323,7 @@ def _build_move(what: str, pay: Counts) -> Build:
     return move
 
 
-_WAYS: dict[tuple[Counts, bool], Ways] = {}
+_WAYS: Final[dict[tuple[Counts, bool], Ways]] = {}
 
 
 def ways(cost: Counts, university: bool) -> Ways:
@@ -379,19 +396,27 @@ def cannot_pay(hand: Counts, cost: Counts, university: bool) -> bool:
     and the Universität card could cover. Paying a card directly never costs more than a pack,
     so no payment covers more; most hands cannot pay most builds, and this says so without
     enumerating (test_catan_payments checks it against the enumeration)."""
-    missing = spare = 0
-    for have, need in zip(hand, cost, strict=True):
-        if have < need:
-            missing += need - have
-        else:
-            spare += (have - need) // 3
-    return missing > spare + university
+    # missing > spare + university, as one sum over the resources, each indexed by a constant:
+    # compiled, counts are unboxed and an index that is not a constant boxes them first.
+    balance = (
+        _balance(hand[0], cost[0])
+        + _balance(hand[1], cost[1])
+        + _balance(hand[2], cost[2])
+        + _balance(hand[3], cost[3])
+        + _balance(hand[4], cost[4])
+    )
+    return balance + university < 0
+
+
+def _balance(have: int, need: int) -> int:
+    """Spare packs of 3 of one resource for a cost, or minus the cards missing."""
+    return (have - need) // 3 if have >= need else have - need
 
 
 # ---------------------------------------------------------------- taking roads and knights
 
 
-def has_ability(player: PlayerState, data: CatanData, ability: str) -> bool:
+def has_ability(player: Player, data: CatanData, ability: str) -> bool:
     return ability in holdings(player, data).abilities
 
 
@@ -457,7 +482,9 @@ def build_cost(what: str, cost_key: str, data: CatanData) -> Counts:
     return data.cost("city_expansion", cost_key)  # type: ignore[return-value]
 
 
-EMPTY_HAND: Counts = (0, 0, 0, 0, 0)
+def holds_cards(hand: Counts) -> bool:
+    """Whether a hand holds any card (counts indexed by constants: see `cannot_pay`)."""
+    return bool(hand[0] or hand[1] or hand[2] or hand[3] or hand[4])
 
 
 def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
@@ -468,7 +495,7 @@ def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
         if pending.seat != seat:
             return []
         source = state.players[pending.target if pending.kind == "library" else seat]  # type: ignore[index]
-        held = [r for i, r in enumerate(RESOURCES) if source.hand[i]]
+        held = _held(source.hand)
         if pending.kind == "library":
             return [PICK[r] for r in held]
         return [DISCARD[r] for r in held]
@@ -488,43 +515,41 @@ def legal_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
                     target = players[other].id
                     moves += [_return_move(r, target) for r in _held(hand)]
         if state.exchanges < exchange_limit(state):
-            moves += _swaps(_held(hand), frozenset(state.market) if state.allowance else None)
+            moves += _swaps(held_mask(hand), market_mask(state.market) if state.allowance else -1)
             if state.allowance:
-                others = [
-                    p.id for o, p in enumerate(players) if o != seat and (p.hand != EMPTY_HAND)
-                ]
+                others = [p.id for o, p in enumerate(players) if o != seat and holds_cards(p.hand)]
                 moves += [_target_move(Trade, o) for o in others]
                 if not state.library_used and "library" in owned:
                     moves += [_target_move(Look, o) for o in others]
     else:
         university = not state.university_used and "university" in owned
-        moves += build_listing(tuple(build_options(state, seat, data)), university, hand, data)
+        moves += build_listing(build_options(state, seat, data), university, hand, data)
     if "merchant_guild" in owned:
         moves += guild_moves(state, seat, data)
     if exchange:
         if not owing:
             moves.append(END)
     else:
-        moves += _draws(data.constants.base_draw, knight_bonus(player))
+        moves += draws(lookups(data), knight_bonus(player))
     return moves
 
 
-_TARGETED: dict[tuple[type[Any], str], Any] = {}
+# Per move class, by seat name: a lookup by the name alone (its hash is kept by the string).
+_TARGETED: Final[dict[type[Any], dict[str, Any]]] = {Trade: {}, Look: {}, Guild: {}}
 
 
 def _target_move(cls: type[Any], target: str) -> Any:
-    """A Trade or Look move aimed at `target`, made once per seat name (like `_move`)."""
-    found = _TARGETED.get((cls, target))
+    """A Trade, Look or Guild move aimed at `target`, made once per seat name (like `_move`)."""
+    made = _TARGETED[cls]
+    found = made.get(target)
     if found is None:
-        if len(_TARGETED) >= MEMO_LIMIT:
-            _TARGETED.clear()
-        found = _TARGETED[cls, target] = _move(
-            cls, kind=cls.model_fields["kind"].default, target=target
-        )
+        if len(made) >= MEMO_LIMIT:
+            made.clear()
+        found = made[target] = _move(cls, kind=cls.model_fields["kind"].default, target=target)
     return found
 
 
-_RETURNS: dict[tuple[Resource, str], Move] = {}
+_RETURNS: Final[dict[tuple[Resource, str], Move]] = {}
 
 
 def _return_move(card: Resource, target: str) -> Move:
@@ -538,38 +563,63 @@ def _return_move(card: Resource, target: str) -> Move:
     return found
 
 
-@cache
-def _draws(base: int, bonus: int) -> tuple[Draw, ...]:
-    return tuple(_draw_move(n) for n in range(base, base + bonus + 1))
-
-
-_SWAPS: dict[tuple[tuple[Resource, ...], frozenset[Resource] | None], tuple[Move, ...]] = {}
-
-
-def _swaps(held: tuple[Resource, ...], market: frozenset[Resource] | None) -> tuple[Move, ...]:
-    """Exchanges with the draw pile, and with the market when `market` is given (side-A road)."""
-    key = (held, market)
-    found = _SWAPS.get(key)
+def draws(known: Lookups, bonus: int) -> tuple[Draw, ...]:
+    """The Draw moves with a knight bonus of `bonus` (`Lookups.draws`)."""
+    found = known.draws.get(bonus)
     if found is None:
-        moves: list[Move] = [PILE[r] for r in held]
-        if market is not None:
-            offered = [r for r in RESOURCES if r in market]
-            moves += [MARKET[g, t] for g in held for t in offered if g != t]
-        found = _SWAPS[key] = tuple(moves)  # at most 2^5 × 2^5 keys: no bound needed
+        base = known.base_draw
+        found = known.draws[bonus] = tuple([_draw_move(n) for n in range(base, base + bonus + 1)])
     return found
 
 
-_HELD: dict[Counts, tuple[Resource, ...]] = {}
+# The exchanges with the pile and the market by (resources held, resources in the market or
+# none), both as masks (`_swaps`): made once each, 32 × 33 at most.
+_SWAPS: Final[list[tuple[Move, ...] | None]] = [None] * (32 * 33)
+
+
+def _swaps(held: int, market: int) -> tuple[Move, ...]:
+    """Exchanges with the draw pile for the resources of mask `held`, and with the market of
+    mask `market` unless it is -1 (no side-A road; bit i: RESOURCES[i], see `HELD_BY_MASK`)."""
+    index = held + 32 * (market + 1)
+    found = _SWAPS[index]
+    if found is None:
+        given = HELD_BY_MASK[held]
+        moves: list[Move] = [PILE[r] for r in given]
+        if market >= 0:
+            offered = HELD_BY_MASK[market]
+            moves += [MARKET[g, t] for g in given for t in offered if g != t]
+        found = _SWAPS[index] = tuple(moves)
+    return found
+
+
+# The resources held, in RESOURCES order, by mask of the resources held (bit i: RESOURCES[i]).
+HELD_BY_MASK: Final = tuple(
+    tuple([r for i, r in enumerate(RESOURCES) if mask >> i & 1]) for mask in range(32)
+)
+
+
+def held_mask(hand: Counts) -> int:
+    """The mask of the resources a hand holds (counts indexed by constants: see `cannot_pay`)."""
+    return (
+        (1 if hand[0] else 0)
+        | (2 if hand[1] else 0)
+        | (4 if hand[2] else 0)
+        | (8 if hand[3] else 0)
+        | (16 if hand[4] else 0)
+    )
+
+
+def market_mask(market: tuple[Resource, ...]) -> int:
+    """The mask of the resources in the market."""
+    mask = 0
+    for card in market:
+        mask |= 1 << INDEX[card]
+    return mask
 
 
 def _held(hand: Counts) -> tuple[Resource, ...]:
     """The resources of which a hand holds at least one card, in RESOURCES order."""
-    found = _HELD.get(hand)
-    if found is None:
-        if len(_HELD) >= MEMO_LIMIT:
-            _HELD.clear()
-        found = _HELD[hand] = tuple([r for i, r in enumerate(RESOURCES) if hand[i]])
-    return found
+    return HELD_BY_MASK[held_mask(hand)]
 
 
 @cache
@@ -583,30 +633,24 @@ def _build_moves(hand: Counts, what: str, cost: Counts, university: bool) -> lis
 
 
 def build_ways(what: str, cost_key: str, university: bool, data: CatanData) -> Ways:
-    known = lookups(data).ways
-    found = known.get((what, cost_key, university))
+    """The ways to pay for `what` (`cost_key` names its cost: what is built determines it)."""
+    known = lookups(data)
+    cached = known.university_ways if university else known.ways
+    found = cached.get(cost_key)
     if found is None:
-        found = known[what, cost_key, university] = ways(
-            build_cost(what, cost_key, data), university
-        )
+        found = cached[cost_key] = ways(build_cost(what, cost_key, data), university)
     return found
 
 
 def build_listing(
-    options: tuple[tuple[str, str], ...], university: bool, hand: Counts, data: CatanData
+    options: list[tuple[str, str]], university: bool, hand: Counts, data: CatanData
 ) -> list[Move]:
-    """The Build moves for `options` (`build_options`), looked up once listed (not to be
-    changed by the caller)."""
-    listings = lookups(data).listings
-    key = (options, university, hand)
-    found = listings.get(key)
-    if found is None:
-        found = []
-        for what, cost_key in options:
-            found += build_ways(what, cost_key, university, data).build_moves(hand, what)
-        if len(listings) >= MEMO_LIMIT:
-            listings.clear()
-        listings[key] = found
+    """The Build moves for `options` (`build_options`), option after option. Not cached: most
+    hands pay no option, which `Ways.build_moves` tells in a few native steps, fewer than a
+    lookup keyed by the options and the hand would take."""
+    found: list[Move] = []
+    for what, cost_key in options:
+        found += build_ways(what, cost_key, university, data).build_moves(hand, what)
     return found
 
 
@@ -616,9 +660,9 @@ def guild_moves(state: Table, seat: int, data: CatanData) -> list[Move]:
         return []
     own = vp(player, data)
     return [
-        _move(Guild, kind="guild", target=other.id)
+        _target_move(Guild, other.id)
         for index, other in enumerate(state.players)
-        if index != seat and sum(other.hand) > 0 and vp(other, data) >= own
+        if index != seat and holds_cards(other.hand) and vp(other, data) >= own
     ]
 
 
@@ -721,7 +765,7 @@ def explain_build(state: State, seat: int, move: Build, data: CatanData) -> Ille
 
 
 # The State fields a Turn keeps as its own attributes (players, hands, owed and events aside).
-TABLE_FIELDS = (
+TABLE_FIELDS: Final = (
     "rng",
     "draw_pile",
     "market",
@@ -783,7 +827,9 @@ class Turn:
         self.source = state  # game, options and the id of every seat come from here
         self.data = data
         self.record = record
-        self.players = list(state.players)
+        # PlayerStates here; a kernel's own `Seat`s there (`kernel.Kernel`, which changes them
+        # in place where a Turn replaces a player by a new frozen one: `update`, `settle`).
+        self.players: list[Player] = list(state.players)
         # Working hands, copied from the players only for the seats a move touches (`hand`).
         self.hands: dict[int, list[int]] = {}
         self.owed = list(state.owed)
@@ -792,18 +838,27 @@ class Turn:
         for name in TABLE_FIELDS:
             setattr(self, name, values[name])
 
+    # A player is read from a local of type `Player`: compiled, `self.players[seat].hand` would
+    # look `hand` up by name, where a `Player` read dispatches on the class (see `Player`).
+
     def id(self, seat: int) -> str:
-        return self.players[seat].id
+        player: Player = self.players[seat]
+        return player.id
 
     def hand(self, seat: int) -> list[int]:
         """The working hand of `seat`, copied from its player when the move first touches it."""
         found = self.hands.get(seat)
         if found is None:
-            found = self.hands[seat] = list(self.players[seat].hand)
+            player: Player = self.players[seat]
+            have = player.hand  # made a list by constant indexes (see `cannot_pay`)
+            found = self.hands[seat] = [have[0], have[1], have[2], have[3], have[4]]
         return found
 
-    def seat_of(self, player: str) -> int:
-        return next(i for i, p in enumerate(self.players) if p.id == player)
+    def seat_of(self, name: str) -> int:
+        for seat, player in enumerate(self.players):
+            if player.id == name:
+                return seat
+        raise ValueError(name)
 
     def event(
         self, kind: str, seat: int | None = None, private_to: int | None = None, **data: Any
@@ -820,7 +875,7 @@ class Turn:
         )
 
     def update(self, seat: int, **changes: Any) -> None:
-        self.players[seat] = replace(self.players[seat], **changes)
+        self.players[seat] = replace(cast(PlayerState, self.players[seat]), **changes)
 
     def draw_one(self) -> Resource | None:
         if not self.draw_pile:
@@ -854,8 +909,9 @@ class Turn:
         hands = self.hands
         for seat, h in hands.items():
             hand = (h[0], h[1], h[2], h[3], h[4])
-            if hand != people[seat].hand:
-                people[seat] = replace(people[seat], hand=hand)
+            player = cast(PlayerState, people[seat])
+            if hand != player.hand:
+                people[seat] = replace(player, hand=hand)
         hands.clear()
 
     def freeze(self) -> State:
@@ -864,7 +920,7 @@ class Turn:
         values = self.source.__dict__.copy()
         for name in TABLE_FIELDS:
             values[name] = getattr(self, name)
-        values["players"] = tuple(self.players)
+        values["players"] = tuple([p.frozen() if isinstance(p, Seat) else p for p in self.players])
         values["owed"] = tuple(self.owed)
         values["events"] = tuple(self.events)
         return build(State, values)
@@ -878,7 +934,7 @@ class Turn:
 def apply_move(state: State, seat: int, move: Move, data: CatanData) -> State:
     """The state after a legal move (the caller has checked legality)."""
     t = Turn(state, data)
-    HANDLERS[move.kind](t, seat, move)
+    play(t, seat, move)
     return t.freeze()
 
 
@@ -969,20 +1025,24 @@ def _end(t: Turn, seat: int, move: Any) -> None:
 
 def _build(t: Turn, seat: int, move: Any) -> None:
     data = t.data
-    cost_key = move.what if move.what in BASIC_BUILDS else expansion_id(t, move.what, data)
-    kind = move.what if move.what in BASIC_BUILDS else "city_expansion"
+    what: str = move.what  # a move's fields read once: each read costs pydantic's hook
+    pay: Counts = move.pay
+    basic = what in BASIC_BUILDS
+    cost_key = what if basic else expansion_id(t, what, data)
+    kind = what if basic else "city_expansion"
     university = not t.university_used and has_ability(t.players[seat], data, "university")
-    needs_uni = build_ways(move.what, cost_key, university, data).needs_university[move.pay]
+    needs_uni = build_ways(what, cost_key, university, data).needs_university[pay]
     hand = t.hand(seat)
-    for index, count in enumerate(move.pay):
-        hand[index] -= count
-        t.discard += (RESOURCES[index],) * count
+    for index, count in enumerate(pay):
+        if count:
+            hand[index] -= count
+            t.discard += (RESOURCES[index],) * count
     t.built = (*t.built, kind)
     if needs_uni:
         t.university_used = True
     player = t.players[seat]
     if t.record:
-        t.event("build", seat, what=move.what, pay=list(move.pay))
+        t.event("build", seat, what=what, pay=list(pay))
     after_event = None
     if kind in ROW_KINDS:
         stack = f"{kind}_stack"
@@ -1086,15 +1146,16 @@ def _discard(t: Turn, seat: int, move: Any) -> None:
 def _draw(t: Turn, seat: int, move: Any) -> None:
     hand = t.hand(seat)
     pile = t.draw_pile
+    count: int = move.count  # read once: each read costs pydantic's hook
     drawn: list[Resource]
-    if len(pile) >= move.count:  # the usual case: no reshuffle on the way
-        drawn = list(pile[: move.count])
-        t.draw_pile = pile[move.count :]
+    if len(pile) >= count:  # the usual case: no reshuffle on the way
+        drawn = list(pile[:count])
+        t.draw_pile = pile[count:]
         for kind in drawn:
             hand[INDEX[kind]] += 1
     else:
         drawn = []
-        for _ in range(move.count):
+        for _ in range(count):
             card = t.draw_one()
             if card is None:
                 break
@@ -1127,16 +1188,31 @@ def start_turn(t: Turn, seat: int) -> None:
         t.event("turn", seat)
 
 
-HANDLERS = {
-    "pile": _pile,
-    "market": _market,
-    "trade": _trade,
-    "look": _look,
-    "pick": _pick,
-    "return": _return,
-    "guild": _guild,
-    "end": _end,
-    "build": _build,
-    "discard": _discard,
-    "draw": _draw,
-}
+def play(t: Turn, seat: int, move: Move) -> None:
+    """Play `move` for `seat` on `t` with the handler of its exact class, the most frequent
+    first: no read of `kind` through pydantic's hook, and compiled, a direct call."""
+    cls = type(move)
+    if cls is EndExchange:
+        _end(t, seat, move)
+    elif cls is Draw:
+        _draw(t, seat, move)
+    elif cls is PileSwap:
+        _pile(t, seat, move)
+    elif cls is MarketSwap:
+        _market(t, seat, move)
+    elif cls is Build:
+        _build(t, seat, move)
+    elif cls is Trade:
+        _trade(t, seat, move)
+    elif cls is Return:
+        _return(t, seat, move)
+    elif cls is Discard:
+        _discard(t, seat, move)
+    elif cls is Guild:
+        _guild(t, seat, move)
+    elif cls is Pick:
+        _pick(t, seat, move)
+    elif cls is Look:
+        _look(t, seat, move)
+    else:
+        raise TypeError(f"not a Catan move: {move!r}")
