@@ -106,8 +106,9 @@ def can_build(data: Data, houses: Sequence[str], city: str) -> bool:
 # cache is bounded (it simply starts afresh when full).
 _MOVES: dict[tuple[Any, ...], Any] = {}
 _MOVES_MAX = 50_000
-# The most frequent moves, looked up directly (a few thousand at most: cards × cards).
-_PLACES: dict[tuple[str, str], Place] = {}
+# The most frequent moves, looked up directly (a few thousand at most: cards × cards), by
+# activation card, then by the card it goes under (no key tuple made and hashed per move).
+_PLACES: dict[str, dict[str, Place]] = {}
 _ROWS: dict[str, Row] = {}
 # The moves without fields, made once: validating a new one costs more than listing the rest.
 EXECUTE = Execute()
@@ -165,19 +166,17 @@ def _place_moves(p: PlayerState | Seat) -> list[Move]:
     row = p.chosen[0]
     free = [card for card, below in zip(p.row, p.below, strict=True) if not below]
     free.append(row)
-    places = _PLACES
     moves: list[Move] = []
     for act in sorted(p.hand):
         if act == row:
             continue
+        by_under = _PLACES.get(act)
+        if by_under is None:
+            by_under = _PLACES[act] = {}
         for under in free:
-            move = places.get((act, under))
+            move = by_under.get(under)
             if move is None:
-                if len(places) >= _MOVES_MAX:
-                    places.clear()
-                move = places[act, under] = build(
-                    Place, {"kind": "place", "act": act, "under": under}
-                )
+                move = by_under[under] = build(Place, {"kind": "place", "act": act, "under": under})
             moves.append(move)
     return moves
 
@@ -483,9 +482,10 @@ class Table:
     def event(
         self, kind: str, seat: Seat | None = None, private: bool = False, **data: Any
     ) -> None:
-        if self.record:
-            sid = seat.id if seat is not None else None
-            self.events.append(new_event(kind, sid, sid if private else None, **data))
+        """Record an event; callers ask `self.record` first, since a playout records none and
+        even building the call's arguments costs more than most rules."""
+        sid = seat.id if seat is not None else None
+        self.events.append(new_event(kind, sid, sid if private else None, **data))
 
     # ------------------------------------------------------------ cards
 
@@ -494,7 +494,8 @@ class Table:
             self.rng, shuffled = self.rng.shuffled(self.discard)
             self.deck = list(shuffled)
             self.discard = []
-            self.event("reshuffle", count=len(self.deck))
+            if self.record:
+                self.event("reshuffle", count=len(self.deck))
 
     def draw(self, seat: Seat, count: int, *, capped: bool, reason: str) -> None:
         """Draw `count` cards; capped draws stop at the hand limit, 1 VP per card not drawn.
@@ -518,8 +519,9 @@ class Table:
             drawn.append(card)
             self._reshuffle()
         seat.vp += overflow
-        self.event("draw", seat, count=len(drawn), vp=overflow, reason=reason)
-        if drawn:
+        if self.record:
+            self.event("draw", seat, count=len(drawn), vp=overflow, reason=reason)
+        if drawn and self.record:
             self.event("drew", seat, private=True, cards=drawn)
 
     def discard_cards(self, seat: Seat, cards: Sequence[str]) -> None:
@@ -547,7 +549,8 @@ class Table:
         favour = vp = 0
         if record.feature == "crown":
             favour, vp = self.gain_favour(seat, 1)
-        self.event("build", seat, city=city, tile=tile, favour=favour, vp=vp, source=source)
+        if self.record:
+            self.event("build", seat, city=city, tile=tile, favour=favour, vp=vp, source=source)
 
     # ------------------------------------------------------------ flow
 
@@ -578,14 +581,16 @@ class Table:
                 s.hand.remove(card)
             rows[s.id] = list(s.chosen)
             s.chosen = ()
-        self.event("setup", rows=rows)
+        if self.record:
+            self.event("setup", rows=rows)
         self.start_round()
 
     def start_round(self) -> None:
         self.round += 1
         self.phase = "place"
         per = self.data.rules.rounds_per_decade
-        self.event("round", round=self.round, decade=(self.round - 1) // per + 1)
+        if self.record:
+            self.event("round", round=self.round, decade=(self.round - 1) // per + 1)
         for s in self.seats:
             self.draw(s, self.data.rules.draw_phase_a, capped=False, reason="phase_a")
 
@@ -602,16 +607,19 @@ class Table:
             s.active = s.row[s.slot]
             s.chosen = ()
             s.slot = -1
-        self.event("reveal", placements=placements)
+        if self.record:
+            self.event("reveal", placements=placements)
         self.phase = "activate"
         cards = self.data.cards
         for s in self.seats:
             match = cards[s.active].colour == cards[s.below[s.row.index(s.active)]].colour
             if not match:
-                self.event("mismatch", s, card=s.active)
+                if self.record:
+                    self.event("mismatch", s, card=s.active)
                 self.compensate(s, "mismatch")
             elif action_moves(self.data, s) == [DECLINE]:
-                self.event("unable", s, card=s.active)
+                if self.record:
+                    self.event("unable", s, card=s.active)
                 self.compensate(s, "unable")
             else:
                 s.todo = "action"
@@ -646,9 +654,12 @@ class Table:
         for s, gained in zip(self.seats, cannon_vp(data, cannons), strict=True):
             s.vp += gained
             gains[s.id] = gained
-        self.event(
-            "cannons", cannons={s.id: c for s, c in zip(self.seats, cannons, strict=True)}, vp=gains
-        )
+        if self.record:
+            self.event(
+                "cannons",
+                cannons={s.id: c for s, c in zip(self.seats, cannons, strict=True)},
+                vp=gains,
+            )
         books = [o[BOOK] for o in owned]
         most, fewest = max(books), min(books)
         builders = [s for s, b in zip(self.seats, books, strict=True) if b == most]
@@ -658,12 +669,13 @@ class Table:
                 self.jokers -= 1
                 s.jokers += 1
                 jokered.append(s.id)
-        self.event(
-            "books",
-            books={s.id: b for s, b in zip(self.seats, books, strict=True)},
-            builders=[s.id for s in builders],
-            jokers=jokered,
-        )
+        if self.record:
+            self.event(
+                "books",
+                books={s.id: b for s, b in zip(self.seats, books, strict=True)},
+                builders=[s.id for s in builders],
+                jokers=jokered,
+            )
         self.phase = "books"
         for s in builders:
             if len(s.houses) >= data.rules.houses:
@@ -681,8 +693,9 @@ class Table:
             houses[s.id] = len(s.houses) + ones
             favour[s.id] = data.track[s.favour].vp
             s.vp += houses[s.id] + favour[s.id]
-        self.event("houses", vp=houses)
-        self.event("favour", vp=favour)
+        if self.record:
+            self.event("houses", vp=houses)
+            self.event("favour", vp=favour)
         cleared: dict[str, list[str]] = {}
         for s in self.seats:
             gone = [c for c, b in zip(s.row, s.below, strict=True) if b]
@@ -691,7 +704,8 @@ class Table:
             s.below = [""] * len(s.row)
             self.discard.extend(gone)
             cleared[s.id] = gone
-        self.event("cleanup", cards=cleared)
+        if self.record:
+            self.event("cleanup", cards=cleared)
         decade = self.round // data.rules.rounds_per_decade
         if decade < data.rules.decades:
             for s in self.seats:
@@ -719,7 +733,8 @@ class Table:
             parts["total"] = s.vp
             s.breakdown = parts
         self.phase = "over"
-        self.event("final", scores={s.id: dict(s.breakdown) for s in self.seats})
+        if self.record:
+            self.event("final", scores={s.id: dict(s.breakdown) for s in self.seats})
 
 
 # ---------------------------------------------------------------- applying moves
@@ -796,11 +811,13 @@ def play(t: Table, s: Seat, move: Move) -> None:
             else:
                 t.reveal()
     elif isinstance(move, Decline):
-        t.event("decline", s, card=s.active)
+        if t.record:
+            t.event("decline", s, card=s.active)
         t.compensate(s, "decline")
         t.after_decision()
     elif isinstance(move, Pass):
-        t.event("pass", s, what=s.todo)
+        if t.record:
+            t.event("pass", s, what=s.todo)
         s.todo = ""
         t.after_decision()
     elif isinstance(move, Bonus):
@@ -822,10 +839,14 @@ def _action(t: Table, s: Seat, move: Move) -> None:
     card = data.cards[s.active]
     kind = card.action
     vp = favour = 0
-    cards: tuple[str, ...] = getattr(move, "cards", ())
+    # Only these moves carry cards (a failed attribute read on a model is costly: pydantic's
+    # __getattr__ raises and catches).
+    cards: tuple[str, ...] = move.cards if isinstance(move, (Build, Discard)) else ()
     t.discard_cards(s, cards)
     s.discarded = cards
-    t.event("action", s, card=card.id, cards=list(cards), count=getattr(move, "count", None))
+    if t.record:
+        count = move.count if isinstance(move, Market) else None
+        t.event("action", s, card=card.id, cards=list(cards), count=count)
     owned = own(data, s.row, s.tiles)
     if isinstance(move, Build):
         t.build(s, move.city, "action")
@@ -849,14 +870,16 @@ def _action(t: Table, s: Seat, move: Move) -> None:
     if vp or favour:
         s.vp += vp
         moved, extra = t.gain_favour(s, favour)
-        t.event("gain", s, vp=vp + extra, favour=moved)
+        if t.record:
+            t.event("gain", s, vp=vp + extra, favour=moved)
 
 
 def _bonus(t: Table, s: Seat, move: Bonus) -> None:
     data = t.data
     card = data.cards[s.active]
     t.discard_cards(s, move.cards)
-    t.event("bonus", s, card=card.id, cards=list(move.cards))
+    if t.record:
+        t.event("bonus", s, card=card.id, cards=list(move.cards))
     vp = card.bonus_vp
     if card.bonus_region_vp:
         region = set(data.region_cities[card.colour])
@@ -865,7 +888,7 @@ def _bonus(t: Table, s: Seat, move: Bonus) -> None:
     if card.bonus_favour:
         moved, extra = t.gain_favour(s, card.bonus_favour)
     s.vp += vp
-    if vp or moved or extra:
+    if (vp or moved or extra) and t.record:
         t.event("gain", s, vp=vp + extra, favour=moved)
     if card.bonus_draw:
         t.draw(s, card.bonus_draw, capped=True, reason="bonus")
