@@ -154,7 +154,20 @@ def _market_move(count: int) -> Any:
     return found if found is not None else _made(key, Market, {"count": count})
 
 
-def _place_moves(p: PlayerState | Seat) -> list[Move]:
+def _places_of(data: Data, act: str) -> dict[str, Place]:
+    """The Place moves activating `act`, by the card it goes under: made for every card of the
+    deck at once, the first time `act` is listed. The key space is a few thousand moves that
+    every long search meets; made one by one, each would be a cache miss well into a run, and
+    an object kept alive that the garbage collector then goes through."""
+    by_under = _PLACES[act] = {
+        under: build(Place, {"kind": "place", "act": act, "under": under})
+        for under in data.deck
+        if under != act
+    }
+    return by_under
+
+
+def _place_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     if not p.chosen:
         rows = _ROWS
         return [
@@ -172,7 +185,7 @@ def _place_moves(p: PlayerState | Seat) -> list[Move]:
             continue
         by_under = _PLACES.get(act)
         if by_under is None:
-            by_under = _PLACES[act] = {}
+            by_under = _places_of(data, act)
         for under in free:
             move = by_under.get(under)
             if move is None:
@@ -266,7 +279,7 @@ def seat_moves(data: Data, phase: str, p: PlayerState | Seat) -> list[Move]:
             _cards_move(Keep, c) for c in combinations(sorted(p.hand), data.rules.action_row_start)
         ]
     if phase == "place":
-        return _place_moves(p)
+        return _place_moves(data, p)
     if p.todo == "action":
         return action_moves(data, p)
     if p.todo == "bonus":
@@ -847,7 +860,6 @@ def _action(t: Table, s: Seat, move: Move) -> None:
     if t.record:
         count = move.count if isinstance(move, Market) else None
         t.event("action", s, card=card.id, cards=list(cards), count=count)
-    owned = own(data, s.row, s.tiles)
     if isinstance(move, Build):
         t.build(s, move.city, "action")
     elif isinstance(move, Market):
@@ -858,13 +870,13 @@ def _action(t: Table, s: Seat, move: Move) -> None:
     elif kind == "DISCARD_FOR_FAVOUR":
         favour = card.amount * (len(cards) // card.discard)
     elif kind == "VP_PER_BOOK":
-        vp = card.amount * owned[BOOK]
+        vp = card.amount * own(data, s.row, s.tiles)[BOOK]
     elif kind == "VP_PER_GOODS_SET":
-        vp = card.amount * min(owned[: len(GOODS)])
+        vp = card.amount * min(own(data, s.row, s.tiles)[: len(GOODS)])
     elif kind == "VP":
         vp = card.amount
     elif kind == "DRAW_PER_BOOK":
-        t.draw(s, card.amount * owned[BOOK], capped=True, reason="action")
+        t.draw(s, card.amount * own(data, s.row, s.tiles)[BOOK], capped=True, reason="action")
     elif kind == "DRAW":
         t.draw(s, card.amount, capped=True, reason="action")
     if vp or favour:
