@@ -15,6 +15,7 @@ from setuptools import setup
 
 # The modules random games and the search's playouts spend their time in (in import order).
 COMPILED = [
+    "games/draws.py",
     "games/stpetersburg/rules.py",
     "games/stpetersburg/effects.py",
     "games/stpetersburg/ai.py",

@@ -13,9 +13,18 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from hashlib import sha512
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
+
+from games.compiled import use_fresh
+
+# setup.py compiles these with mypyc (listed there too); one edited since runs from source.
+COMPILED = ("draws",)
+use_fresh("games", Path(__file__).parent, COMPILED)
+
+from games import draws  # noqa: E402
 
 if TYPE_CHECKING:
     from games.adapters import (
@@ -232,12 +241,16 @@ class Rng(Frozen):
         return after
 
     def shuffled(self, items: Sequence[Any]) -> tuple[Rng, tuple[Any, ...]]:
+        """`random.Random.shuffle` of a copy of `items` (`games.draws`: the same draws, compiled)."""
         result = list(items)
-        self._source().shuffle(result)
+        draws.shuffle(self._source().getrandbits, result)
         return self._next(), tuple(result)
 
     def randrange(self, stop: int) -> tuple[Rng, int]:
-        value = self._source().randrange(stop)
+        """`random.Random.randrange(stop)` (`games.draws`: the same draw, compiled)."""
+        if stop <= 0:
+            raise ValueError("empty range for randrange()")
+        value = draws.below(self._source().getrandbits, stop)
         return self._next(), value
 
 

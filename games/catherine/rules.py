@@ -106,8 +106,9 @@ def can_build(data: Data, houses: Sequence[str], city: str) -> bool:
 # cache is bounded (it simply starts afresh when full).
 _MOVES: dict[tuple[Any, ...], Any] = {}
 _MOVES_MAX = 50_000
-# The most frequent moves, looked up directly (a few thousand at most: cards × cards).
-_PLACES: dict[tuple[str, str], Place] = {}
+# The most frequent moves, looked up directly (a few thousand at most: cards × cards), by
+# activation card, then by the card it goes under (no key tuple made and hashed per move).
+_PLACES: dict[str, dict[str, Place]] = {}
 _ROWS: dict[str, Row] = {}
 # The moves without fields, made once: validating a new one costs more than listing the rest.
 EXECUTE = Execute()
@@ -153,7 +154,20 @@ def _market_move(count: int) -> Any:
     return found if found is not None else _made(key, Market, {"count": count})
 
 
-def _place_moves(p: PlayerState | Seat) -> list[Move]:
+def _places_of(data: Data, act: str) -> dict[str, Place]:
+    """The Place moves activating `act`, by the card it goes under: made for every card of the
+    deck at once, the first time `act` is listed. The key space is a few thousand moves that
+    every long search meets; made one by one, each would be a cache miss well into a run, and
+    an object kept alive that the garbage collector then goes through."""
+    by_under = _PLACES[act] = {
+        under: build(Place, {"kind": "place", "act": act, "under": under})
+        for under in data.deck
+        if under != act
+    }
+    return by_under
+
+
+def _place_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
     if not p.chosen:
         rows = _ROWS
         return [
@@ -165,19 +179,17 @@ def _place_moves(p: PlayerState | Seat) -> list[Move]:
     row = p.chosen[0]
     free = [card for card, below in zip(p.row, p.below, strict=True) if not below]
     free.append(row)
-    places = _PLACES
     moves: list[Move] = []
     for act in sorted(p.hand):
         if act == row:
             continue
+        by_under = _PLACES.get(act)
+        if by_under is None:
+            by_under = _places_of(data, act)
         for under in free:
-            move = places.get((act, under))
+            move = by_under.get(under)
             if move is None:
-                if len(places) >= _MOVES_MAX:
-                    places.clear()
-                move = places[act, under] = build(
-                    Place, {"kind": "place", "act": act, "under": under}
-                )
+                move = by_under[under] = build(Place, {"kind": "place", "act": act, "under": under})
             moves.append(move)
     return moves
 
@@ -267,7 +279,7 @@ def seat_moves(data: Data, phase: str, p: PlayerState | Seat) -> list[Move]:
             _cards_move(Keep, c) for c in combinations(sorted(p.hand), data.rules.action_row_start)
         ]
     if phase == "place":
-        return _place_moves(p)
+        return _place_moves(data, p)
     if p.todo == "action":
         return action_moves(data, p)
     if p.todo == "bonus":
@@ -483,9 +495,10 @@ class Table:
     def event(
         self, kind: str, seat: Seat | None = None, private: bool = False, **data: Any
     ) -> None:
-        if self.record:
-            sid = seat.id if seat is not None else None
-            self.events.append(new_event(kind, sid, sid if private else None, **data))
+        """Record an event; callers ask `self.record` first, since a playout records none and
+        even building the call's arguments costs more than most rules."""
+        sid = seat.id if seat is not None else None
+        self.events.append(new_event(kind, sid, sid if private else None, **data))
 
     # ------------------------------------------------------------ cards
 
@@ -494,7 +507,8 @@ class Table:
             self.rng, shuffled = self.rng.shuffled(self.discard)
             self.deck = list(shuffled)
             self.discard = []
-            self.event("reshuffle", count=len(self.deck))
+            if self.record:
+                self.event("reshuffle", count=len(self.deck))
 
     def draw(self, seat: Seat, count: int, *, capped: bool, reason: str) -> None:
         """Draw `count` cards; capped draws stop at the hand limit, 1 VP per card not drawn.
@@ -518,8 +532,9 @@ class Table:
             drawn.append(card)
             self._reshuffle()
         seat.vp += overflow
-        self.event("draw", seat, count=len(drawn), vp=overflow, reason=reason)
-        if drawn:
+        if self.record:
+            self.event("draw", seat, count=len(drawn), vp=overflow, reason=reason)
+        if drawn and self.record:
             self.event("drew", seat, private=True, cards=drawn)
 
     def discard_cards(self, seat: Seat, cards: Sequence[str]) -> None:
@@ -547,7 +562,8 @@ class Table:
         favour = vp = 0
         if record.feature == "crown":
             favour, vp = self.gain_favour(seat, 1)
-        self.event("build", seat, city=city, tile=tile, favour=favour, vp=vp, source=source)
+        if self.record:
+            self.event("build", seat, city=city, tile=tile, favour=favour, vp=vp, source=source)
 
     # ------------------------------------------------------------ flow
 
@@ -578,14 +594,16 @@ class Table:
                 s.hand.remove(card)
             rows[s.id] = list(s.chosen)
             s.chosen = ()
-        self.event("setup", rows=rows)
+        if self.record:
+            self.event("setup", rows=rows)
         self.start_round()
 
     def start_round(self) -> None:
         self.round += 1
         self.phase = "place"
         per = self.data.rules.rounds_per_decade
-        self.event("round", round=self.round, decade=(self.round - 1) // per + 1)
+        if self.record:
+            self.event("round", round=self.round, decade=(self.round - 1) // per + 1)
         for s in self.seats:
             self.draw(s, self.data.rules.draw_phase_a, capped=False, reason="phase_a")
 
@@ -602,16 +620,19 @@ class Table:
             s.active = s.row[s.slot]
             s.chosen = ()
             s.slot = -1
-        self.event("reveal", placements=placements)
+        if self.record:
+            self.event("reveal", placements=placements)
         self.phase = "activate"
         cards = self.data.cards
         for s in self.seats:
             match = cards[s.active].colour == cards[s.below[s.row.index(s.active)]].colour
             if not match:
-                self.event("mismatch", s, card=s.active)
+                if self.record:
+                    self.event("mismatch", s, card=s.active)
                 self.compensate(s, "mismatch")
             elif action_moves(self.data, s) == [DECLINE]:
-                self.event("unable", s, card=s.active)
+                if self.record:
+                    self.event("unable", s, card=s.active)
                 self.compensate(s, "unable")
             else:
                 s.todo = "action"
@@ -646,9 +667,12 @@ class Table:
         for s, gained in zip(self.seats, cannon_vp(data, cannons), strict=True):
             s.vp += gained
             gains[s.id] = gained
-        self.event(
-            "cannons", cannons={s.id: c for s, c in zip(self.seats, cannons, strict=True)}, vp=gains
-        )
+        if self.record:
+            self.event(
+                "cannons",
+                cannons={s.id: c for s, c in zip(self.seats, cannons, strict=True)},
+                vp=gains,
+            )
         books = [o[BOOK] for o in owned]
         most, fewest = max(books), min(books)
         builders = [s for s, b in zip(self.seats, books, strict=True) if b == most]
@@ -658,12 +682,13 @@ class Table:
                 self.jokers -= 1
                 s.jokers += 1
                 jokered.append(s.id)
-        self.event(
-            "books",
-            books={s.id: b for s, b in zip(self.seats, books, strict=True)},
-            builders=[s.id for s in builders],
-            jokers=jokered,
-        )
+        if self.record:
+            self.event(
+                "books",
+                books={s.id: b for s, b in zip(self.seats, books, strict=True)},
+                builders=[s.id for s in builders],
+                jokers=jokered,
+            )
         self.phase = "books"
         for s in builders:
             if len(s.houses) >= data.rules.houses:
@@ -681,8 +706,9 @@ class Table:
             houses[s.id] = len(s.houses) + ones
             favour[s.id] = data.track[s.favour].vp
             s.vp += houses[s.id] + favour[s.id]
-        self.event("houses", vp=houses)
-        self.event("favour", vp=favour)
+        if self.record:
+            self.event("houses", vp=houses)
+            self.event("favour", vp=favour)
         cleared: dict[str, list[str]] = {}
         for s in self.seats:
             gone = [c for c, b in zip(s.row, s.below, strict=True) if b]
@@ -691,7 +717,8 @@ class Table:
             s.below = [""] * len(s.row)
             self.discard.extend(gone)
             cleared[s.id] = gone
-        self.event("cleanup", cards=cleared)
+        if self.record:
+            self.event("cleanup", cards=cleared)
         decade = self.round // data.rules.rounds_per_decade
         if decade < data.rules.decades:
             for s in self.seats:
@@ -719,7 +746,8 @@ class Table:
             parts["total"] = s.vp
             s.breakdown = parts
         self.phase = "over"
-        self.event("final", scores={s.id: dict(s.breakdown) for s in self.seats})
+        if self.record:
+            self.event("final", scores={s.id: dict(s.breakdown) for s in self.seats})
 
 
 # ---------------------------------------------------------------- applying moves
@@ -796,11 +824,13 @@ def play(t: Table, s: Seat, move: Move) -> None:
             else:
                 t.reveal()
     elif isinstance(move, Decline):
-        t.event("decline", s, card=s.active)
+        if t.record:
+            t.event("decline", s, card=s.active)
         t.compensate(s, "decline")
         t.after_decision()
     elif isinstance(move, Pass):
-        t.event("pass", s, what=s.todo)
+        if t.record:
+            t.event("pass", s, what=s.todo)
         s.todo = ""
         t.after_decision()
     elif isinstance(move, Bonus):
@@ -822,11 +852,14 @@ def _action(t: Table, s: Seat, move: Move) -> None:
     card = data.cards[s.active]
     kind = card.action
     vp = favour = 0
-    cards: tuple[str, ...] = getattr(move, "cards", ())
+    # Only these moves carry cards (a failed attribute read on a model is costly: pydantic's
+    # __getattr__ raises and catches).
+    cards: tuple[str, ...] = move.cards if isinstance(move, (Build, Discard)) else ()
     t.discard_cards(s, cards)
     s.discarded = cards
-    t.event("action", s, card=card.id, cards=list(cards), count=getattr(move, "count", None))
-    owned = own(data, s.row, s.tiles)
+    if t.record:
+        count = move.count if isinstance(move, Market) else None
+        t.event("action", s, card=card.id, cards=list(cards), count=count)
     if isinstance(move, Build):
         t.build(s, move.city, "action")
     elif isinstance(move, Market):
@@ -837,26 +870,28 @@ def _action(t: Table, s: Seat, move: Move) -> None:
     elif kind == "DISCARD_FOR_FAVOUR":
         favour = card.amount * (len(cards) // card.discard)
     elif kind == "VP_PER_BOOK":
-        vp = card.amount * owned[BOOK]
+        vp = card.amount * own(data, s.row, s.tiles)[BOOK]
     elif kind == "VP_PER_GOODS_SET":
-        vp = card.amount * min(owned[: len(GOODS)])
+        vp = card.amount * min(own(data, s.row, s.tiles)[: len(GOODS)])
     elif kind == "VP":
         vp = card.amount
     elif kind == "DRAW_PER_BOOK":
-        t.draw(s, card.amount * owned[BOOK], capped=True, reason="action")
+        t.draw(s, card.amount * own(data, s.row, s.tiles)[BOOK], capped=True, reason="action")
     elif kind == "DRAW":
         t.draw(s, card.amount, capped=True, reason="action")
     if vp or favour:
         s.vp += vp
         moved, extra = t.gain_favour(s, favour)
-        t.event("gain", s, vp=vp + extra, favour=moved)
+        if t.record:
+            t.event("gain", s, vp=vp + extra, favour=moved)
 
 
 def _bonus(t: Table, s: Seat, move: Bonus) -> None:
     data = t.data
     card = data.cards[s.active]
     t.discard_cards(s, move.cards)
-    t.event("bonus", s, card=card.id, cards=list(move.cards))
+    if t.record:
+        t.event("bonus", s, card=card.id, cards=list(move.cards))
     vp = card.bonus_vp
     if card.bonus_region_vp:
         region = set(data.region_cities[card.colour])
@@ -865,7 +900,7 @@ def _bonus(t: Table, s: Seat, move: Bonus) -> None:
     if card.bonus_favour:
         moved, extra = t.gain_favour(s, card.bonus_favour)
     s.vp += vp
-    if vp or moved or extra:
+    if (vp or moved or extra) and t.record:
         t.event("gain", s, vp=vp + extra, favour=moved)
     if card.bonus_draw:
         t.draw(s, card.bonus_draw, capped=True, reason="bonus")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from games.base import IllegalMove
 from games.fastbuild import build
@@ -236,7 +236,7 @@ class Holdings:
         found = self.replaceable.get(card)
         if found is None:
             allowed = REPLACEABLE[card]
-            found = self.replaceable[card] = tuple(filter(allowed.__contains__, self.counts))
+            found = self.replaceable[card] = tuple([c for c in self.counts if c in allowed])
         return found
 
     def offers(self, card: str, old: bool = False) -> tuple[tuple[str | None, int], ...]:
@@ -401,7 +401,7 @@ def turn_moves(
     else:
         # A card is looked at only if it could be affordable (`Holdings.needs`, read by slot:
         # this is the engine's hottest loop), then priced as in offers.
-        slots, takes = on_board
+        slots = on_board.slots
         needs = held.needs
         moves = []
         for slot in slots:
@@ -417,7 +417,7 @@ def turn_moves(
                         if price - DISPLACED_VALUE[target] <= money:
                             moves.append(buy_move(card, slot & 1 == 1, target))
         if len(hand) < hand_limit:
-            moves.extend(takes)
+            moves.extend(on_board.takes)
         if hand:
             for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
                 slot = NEW_SLOT[card]
@@ -453,7 +453,7 @@ def board_index(board: Sequence[BoardCard | None], card: str, old: bool) -> int:
 # loops read lists by slot rather than fields of records.
 SLOTS: tuple[tuple[str, bool], ...] = tuple((c, old) for c in CARDS for old in (False, True))
 NEW_SLOT: dict[str, int] = {card: 2 * index for index, card in enumerate(CARDS)}
-EMPTY = -1  # the slot of an empty space
+EMPTY: Final = -1  # the slot of an empty space (Final: compiled code reads no global for it)
 SLOT_CARD: list[str] = [card for card, _ in SLOTS]
 # For a trading card, the most any card it may displace is worth; 0 for the others.
 TRADE_MAX: list[int] = [
@@ -491,20 +491,31 @@ _SPACE_SLOTS: dict[int, int] = {id(card): slot for slot, card in enumerate(SLOT_
 _SPACE_SLOTS[id(None)] = EMPTY
 
 
-class Market(NamedTuple):
+class Market:
     """The distinct cards on a board as the listing reads them: their slots in space order
-    and their take moves."""
+    and their take moves. A native class, not a NamedTuple: the kernel makes one after every
+    change of the board, and a NamedTuple is made by a Python-level `__new__`."""
+
+    __slots__ = ("slots", "takes")
 
     slots: tuple[int, ...]
     takes: tuple[Take, ...]
 
+    def __init__(self, slots: tuple[int, ...], takes: tuple[Take, ...]) -> None:
+        self.slots = slots
+        self.takes = takes
+
 
 def market(spaces: Sequence[int]) -> Market:
     """The `Market` of a board whose spaces hold these slots (EMPTY for none)."""
-    seen = dict.fromkeys(spaces)
-    seen.pop(EMPTY, None)
-    slots = tuple(seen)
-    return Market(slots, tuple(map(SLOT_TAKE.__getitem__, slots)))
+    slots: list[int] = []
+    takes: list[Take] = []
+    take = SLOT_TAKE  # a module's global is a dict lookup per read in compiled code
+    for slot in spaces:  # a board has 8 spaces: a list is the cheapest set
+        if slot != EMPTY and slot not in slots:
+            slots.append(slot)
+            takes.append(take[slot])
+    return Market(tuple(slots), tuple(takes))
 
 
 def slot_of(card: str, old: bool) -> int:

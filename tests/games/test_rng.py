@@ -6,6 +6,9 @@ import random
 import sys
 import threading
 
+import pytest
+
+from games import draws
 from games.base import Rng
 
 
@@ -62,3 +65,39 @@ def test_threads_drawing_at_once_draw_their_own_values() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert all(values == [expected[seed]] * 300 for seed, values in found.items())
+
+
+# Every size from 1 to 200, then powers of two and their neighbours (where `getrandbits` needs
+# one more bit, and where a draw is rejected most often).
+SIZES = [*range(1, 201), *(2**k + d for k in range(8, 40) for d in (-1, 0, 1))]
+
+
+def test_compiled_randrange_draws_what_random_does_for_every_size() -> None:
+    for size in SIZES:
+        for seed in range(12):
+            expected = random.Random(f"{seed}:{size}")
+            found = random.Random(f"{seed}:{size}")
+            values = [draws.below(found.getrandbits, size) for _ in range(3)]
+            assert values == [expected.randrange(size) for _ in range(3)], (size, seed)
+            assert found.getstate() == expected.getstate()  # the same bits used up
+
+
+def test_compiled_shuffle_draws_what_random_does_for_every_length() -> None:
+    for length in [0, 1, *range(2, 201), 255, 256, 257, 511, 512, 513]:
+        for seed in range(12):
+            expected_source = random.Random(f"{seed}:{length}")
+            found_source = random.Random(f"{seed}:{length}")
+            expected = [f"c{i}" for i in range(length)]
+            found = list(expected)
+            expected_source.shuffle(expected)
+            draws.shuffle(found_source.getrandbits, found)
+            assert found == expected, (length, seed)
+            assert found_source.getstate() == expected_source.getstate()
+
+
+def test_an_empty_range_is_refused_as_random_refuses_it() -> None:
+    with pytest.raises(ValueError, match="empty range"):
+        random.Random(1).randrange(0)
+    for stop in (0, -3):
+        with pytest.raises(ValueError, match="empty range"):
+            Rng(seed=1).randrange(stop)
