@@ -3,8 +3,8 @@
 For each seat count, the same seeded random games as `bench.engine` (`random_games` through
 `legal_moves`/`apply`, `kernel_random_games` on the kernel) run in a child process under
 valgrind's cachegrind (no cache simulation: it only counts instructions executed), after warm-up
-games on both paths; a child that only imports and plays the warm-up is subtracted, so the figures are
-instructions per game of play. The ratio is contract ÷ kernel instructions per game.
+games on both paths and a full garbage collection; a child that only imports and plays the warm-up
+is subtracted, so the figures are instructions per game of play. The ratio is contract ÷ kernel instructions per game.
 
 Run: .venv/bin/python -m bench.instructions --only catan [--games 4] [--seats 2,3]
 Prints one JSON object. Needs valgrind; each child runs about 50× slower than natively.
@@ -13,6 +13,7 @@ Prints one JSON object. Needs valgrind; each child runs about 50× slower than n
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -38,6 +39,11 @@ def play(game_id: str, players: int, count: int, path: str) -> int:
     """Play `count` random games on `path`, after the warm-up games: the moves played."""
     engine.random_games(game_id, players, WARM_UP, first=WARM_UP_SEED)
     engine.kernel_random_games(game_id, players, WARM_UP, first=WARM_UP_SEED)
+    # A child has not run a full collection by now, and the first one walks the whole heap
+    # (modules, pydantic schemas, the warm caches: some 25 M instructions). Run it here, in
+    # every child, so that it is subtracted with the warm-up instead of landing inside one
+    # path's measured games or the other's depending on how much each allocates.
+    gc.collect()
     if path == "contract":
         return round(engine.random_games(game_id, players, count)["moves_per_game"] * count)
     if path == "kernel":
