@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -25,7 +25,7 @@ Ability = Literal[
     "tax_man",
 ]
 
-STACKS: tuple[StackId, ...] = ("workers", "buildings", "aristocrats", "trading")
+STACKS: Final[tuple[StackId, ...]] = ("workers", "buildings", "aristocrats", "trading")
 # Each phase is named after the stack it refills from and scores: workers score green, etc.
 PHASES: tuple[StackId, ...] = STACKS
 PHASE_COLOUR: dict[str, Colour | None] = {
@@ -44,8 +44,8 @@ STARTING_MONEY = 25
 BOARD_SIZE = 8
 HAND_LIMIT = 3
 WAREHOUSE_HAND_LIMIT = 4
-OLD_CARD_DISCOUNT = 1
-MINIMUM_PAYMENT = 1
+OLD_CARD_DISCOUNT: Final = 1
+MINIMUM_PAYMENT: Final = 1
 PUB_POINTS_PER_PUB = 5
 PUB_PRICE_PER_POINT = 2
 HAND_PENALTY = 5

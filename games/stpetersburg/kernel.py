@@ -14,6 +14,7 @@ else. Everything the contract promises (refusals, events, immutable states) stay
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from games.fastbuild import build
 from games.stpetersburg import ai
@@ -54,7 +55,7 @@ from games.stpetersburg.rules import (
     turn_moves,
 )
 
-_NEXT_PHASE = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
+_NEXT_PHASE: Final = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
 
 
 class Kernel:

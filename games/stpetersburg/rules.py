@@ -49,8 +49,8 @@ from games.stpetersburg.models import (
 # ---------------------------------------------------------------- costs and targets
 
 # The green trading card that makes every card of a colour 1 ruble cheaper for its owner.
-COLOUR_DISCOUNTERS = {"blue": "carpenter_workshop", "orange": "gold_smelter"}
-_DISCOUNTER_COLOUR = {card: colour for colour, card in COLOUR_DISCOUNTERS.items()}
+COLOUR_DISCOUNTERS: Final = {"blue": "carpenter_workshop", "orange": "gold_smelter"}
+_DISCOUNTER_COLOUR: Final = {card: colour for colour, card in COLOUR_DISCOUNTERS.items()}
 
 
 def _may_replace(card: str, other: str) -> bool:
@@ -63,7 +63,9 @@ def _may_replace(card: str, other: str) -> bool:
 
 
 # For each trading card, every card it may displace.
-REPLACEABLE = {card: frozenset(o for o in CARDS if _may_replace(card, o)) for card in TRADING}
+REPLACEABLE: Final = {
+    card: frozenset(o for o in CARDS if _may_replace(card, o)) for card in TRADING
+}
 
 
 class Holdings:
@@ -256,7 +258,7 @@ class Holdings:
 # oldest is dropped as each new one comes: allocations and frees stay level, which keeps the
 # cyclic garbage collector from running (it runs when allocations outgrow frees).
 _holdings: OrderedDict[int, Holdings] = OrderedDict()
-_HOLDINGS_KEPT = 1024
+_HOLDINGS_KEPT: Final = 1024
 
 
 def holdings(area: tuple[str, ...]) -> Holdings:
@@ -322,7 +324,7 @@ play_move = lru_cache(maxsize=None)(lambda card, target: Play(card=card, target=
 observe_move = lru_cache(maxsize=None)(lambda stack: Observe(stack=stack))
 drawn_move = lru_cache(maxsize=None)(lambda action, target: Drawn(action=action, target=target))
 pub_move = lru_cache(maxsize=None)(lambda points: PubPurchase(points=points))
-PASS = Pass()
+PASS: Final = Pass()
 
 
 # ---------------------------------------------------------------- legal moves
@@ -451,43 +453,45 @@ def board_index(board: Sequence[BoardCard | None], card: str, old: bool) -> int:
 
 # Every (card, old) has a slot number, twice the card's place in CARDS plus 1 when old: the hot
 # loops read lists by slot rather than fields of records.
-SLOTS: tuple[tuple[str, bool], ...] = tuple((c, old) for c in CARDS for old in (False, True))
-NEW_SLOT: dict[str, int] = {card: 2 * index for index, card in enumerate(CARDS)}
+SLOTS: Final[tuple[tuple[str, bool], ...]] = tuple((c, old) for c in CARDS for old in (False, True))
+NEW_SLOT: Final[dict[str, int]] = {card: 2 * index for index, card in enumerate(CARDS)}
 EMPTY: Final = -1  # the slot of an empty space (Final: compiled code reads no global for it)
-SLOT_CARD: list[str] = [card for card, _ in SLOTS]
+SLOT_CARD: Final[list[str]] = [card for card, _ in SLOTS]
 # For a trading card, the most any card it may displace is worth; 0 for the others.
-TRADE_MAX: list[int] = [
+TRADE_MAX: Final[list[int]] = [
     max(map(DISPLACED_VALUE.__getitem__, REPLACEABLE[card]), default=0) if card in TRADING else 0
     for card, _ in SLOTS
 ]
 # Each slot's `Holdings.needs` in an empty play area.
-BASE_NEED: list[int] = [
+BASE_NEED: Final[list[int]] = [
     COST[card] - (OLD_CARD_DISCOUNT if old else 0) - TRADE_MAX[slot]
     for slot, (card, old) in enumerate(SLOTS)
 ]
-COLOUR_SLOTS: dict[str, tuple[int, ...]] = {
+COLOUR_SLOTS: Final[dict[str, tuple[int, ...]]] = {
     colour: tuple(slot for slot, (card, _) in enumerate(SLOTS) if COLOUR[card] == colour)
     for colour in ("green", "blue", "orange")
 }
 # Each slot's only buy move and its play move from the hand (None for trading cards, which
 # name a target; a hand card is never old); its take move.
-SLOT_BUY: list[Buy | None] = [
+SLOT_BUY: Final[list[Buy | None]] = [
     None if card in TRADING else buy_move(card, old, None) for card, old in SLOTS
 ]
-SLOT_PLAY: list[Play | None] = [
+SLOT_PLAY: Final[list[Play | None]] = [
     None if card in TRADING or old else play_move(card, None) for card, old in SLOTS
 ]
-SLOT_TAKE: list[Take] = [take_move(card, old) for card, old in SLOTS]
+SLOT_TAKE: Final[list[Take]] = [take_move(card, old) for card, old in SLOTS]
 
 
 # One shared BoardCard per (card, old): every board the engine makes holds these, so a board's
 # spaces are read by their identity.
-SLOT_BOARD_CARD: list[BoardCard] = [
+SLOT_BOARD_CARD: Final[list[BoardCard]] = [
     build(BoardCard, {"card": card, "old": old}) for card, old in SLOTS
 ]
-BOARD_CARDS: dict[tuple[str, bool], BoardCard] = dict(zip(SLOTS, SLOT_BOARD_CARD, strict=True))
+BOARD_CARDS: Final[dict[tuple[str, bool], BoardCard]] = dict(
+    zip(SLOTS, SLOT_BOARD_CARD, strict=True)
+)
 # id of a shared BoardCard (or of None) -> its slot; the BoardCards live as long as this.
-_SPACE_SLOTS: dict[int, int] = {id(card): slot for slot, card in enumerate(SLOT_BOARD_CARD)}
+_SPACE_SLOTS: Final[dict[int, int]] = {id(card): slot for slot, card in enumerate(SLOT_BOARD_CARD)}
 _SPACE_SLOTS[id(None)] = EMPTY
 
 
