@@ -3,8 +3,9 @@
 For each seat count, the same seeded random games as `bench.engine` (`random_games` through
 `legal_moves`/`apply`, `kernel_random_games` on the kernel) run in a child process under
 valgrind's cachegrind (no cache simulation: it only counts instructions executed), after warm-up
-games on both paths and a full garbage collection; a child that only imports and plays the warm-up
-is subtracted, so the figures are instructions per game of play. The ratio is contract ÷ kernel instructions per game.
+games on both paths and a full garbage collection; a child that only imports and plays the
+warm-up is subtracted, so the figures are instructions per game of play. The ratio is contract ÷
+kernel instructions per game.
 
 Run: .venv/bin/python -m bench.instructions --only catan [--games 4] [--seats 2,3]
 Prints one JSON object. Needs valgrind; each child runs about 50× slower than natively.

@@ -2,8 +2,8 @@
 
 A playout plays dozens of moves whose states nobody keeps. `Kernel` is a `rules.Turn` kept for
 the whole playout: the very handlers `rules.apply_move` uses (`rules.play`) play each move on
-it, with no event made and no state built in between, and `rules.legal_moves` lists its moves (a Turn reads as a
-`rules.Table`), so legality and effects are defined once. `state()` turns it back into a `State`
+it, with no event made and no state built in between, and `rules.legal_moves` lists its moves
+(a Turn reads as a `rules.Table`), so legality and effects are defined once. `state()` turns it back into a `State`
 (with no events). `tests/games/test_kernels.py` plays seeded games through both, comparing the
 moves listed, the state and the greedy AI's choice after every move.
 

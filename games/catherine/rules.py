@@ -159,12 +159,13 @@ def _places_of(data: Data, act: str) -> dict[str, Place]:
     deck at once, the first time `act` is listed. The key space is a few thousand moves that
     every long search meets; made one by one, each would be a cache miss well into a run, and
     an object kept alive that the garbage collector then goes through."""
-    by_under = _PLACES[act] = {
-        under: build(Place, {"kind": "place", "act": act, "under": under})
-        for under in data.deck
-        if under != act
-    }
+    by_under = _PLACES[act] = {under: _place(act, under) for under in data.deck if under != act}
     return by_under
+
+
+def _place(act: str, under: str) -> Place:
+    """A new Place move (`_PLACES` keeps them)."""
+    return build(Place, {"kind": "place", "act": act, "under": under})
 
 
 def _place_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
@@ -189,7 +190,7 @@ def _place_moves(data: Data, p: PlayerState | Seat) -> list[Move]:
         for under in free:
             move = by_under.get(under)
             if move is None:
-                move = by_under[under] = build(Place, {"kind": "place", "act": act, "under": under})
+                move = by_under[under] = _place(act, under)
             moves.append(move)
     return moves
 
@@ -534,8 +535,8 @@ class Table:
         seat.vp += overflow
         if self.record:
             self.event("draw", seat, count=len(drawn), vp=overflow, reason=reason)
-        if drawn and self.record:
-            self.event("drew", seat, private=True, cards=drawn)
+            if drawn:
+                self.event("drew", seat, private=True, cards=drawn)
 
     def discard_cards(self, seat: Seat, cards: Sequence[str]) -> None:
         for card in cards:

@@ -514,11 +514,10 @@ def market(spaces: Sequence[int]) -> Market:
     """The `Market` of a board whose spaces hold these slots (EMPTY for none)."""
     slots: list[int] = []
     takes: list[Take] = []
-    take = SLOT_TAKE  # a module's global is a dict lookup per read in compiled code
     for slot in spaces:  # a board has 8 spaces: a list is the cheapest set
         if slot != EMPTY and slot not in slots:
             slots.append(slot)
-            takes.append(take[slot])
+            takes.append(SLOT_TAKE[slot])
     return Market(tuple(slots), tuple(takes))
 
 
