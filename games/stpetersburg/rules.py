@@ -414,25 +414,33 @@ def turn_moves(
                 else:  # a trading card: one buy per card it may displace
                     price = needs[slot] + TRADE_MAX[slot]
                     card = SLOT_CARD[slot]
+                    trades = SLOT_TRADE_BUYS[slot]
                     targets = held.replaceable.get(card)
                     for target in held.targets(card) if targets is None else targets:
-                        if price - DISPLACED_VALUE[target] <= money:
-                            moves.append(buy_move(card, slot & 1 == 1, target))
+                        value, move = trades[target]
+                        if price - value <= money:
+                            moves.append(move)
         if len(hand) < hand_limit:
             moves.extend(on_board.takes)
-        if hand:
-            for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
-                slot = NEW_SLOT[card]
-                if needs[slot] <= money:
-                    play = SLOT_PLAY[slot]
-                    if play is not None:
-                        moves.append(play)
-                    else:  # a trading card
-                        price = needs[slot] + TRADE_MAX[slot]
-                        targets = held.replaceable.get(card)
-                        for target in held.targets(card) if targets is None else targets:
-                            if price - DISPLACED_VALUE[target] <= money:
-                                moves.append(play_move(card, target))
+        for index in range(len(hand)):
+            card = hand[index]
+            # Each distinct card once, in the order of the hand (of at most four cards:
+            # comparing them beats building a dict of them).
+            if any(hand[earlier] == card for earlier in range(index)):
+                continue
+            slot = NEW_SLOT[card]
+            if needs[slot] <= money:
+                play = SLOT_PLAY[slot]
+                if play is not None:
+                    moves.append(play)
+                else:  # a trading card
+                    price = needs[slot] + TRADE_MAX[slot]
+                    trades = SLOT_TRADE_PLAYS[slot]
+                    targets = held.replaceable.get(card)
+                    for target in held.targets(card) if targets is None else targets:
+                        value, move = trades[target]
+                        if price - value <= money:
+                            moves.append(move)
     if observing:
         moves.extend(observe_move(stack) for stack in STACKS if len(stacks[stack]) >= 2)
     moves.append(PASS)
@@ -480,6 +488,21 @@ SLOT_PLAY: Final[list[Play | None]] = [
     None if card in TRADING or old else play_move(card, None) for card, old in SLOTS
 ]
 SLOT_TAKE: Final[list[Take]] = [take_move(card, old) for card, old in SLOTS]
+# A trading card's moves by slot, target -> (the target's value when displaced, the move): its
+# buy moves (new or old), and its play moves from the hand (under the new slot: a hand card is
+# never old). Empty for the other cards.
+SLOT_TRADE_BUYS: Final[list[dict[str, tuple[int, Move]]]] = [
+    {t: (DISPLACED_VALUE[t], buy_move(card, old, t)) for t in REPLACEABLE[card]}
+    if card in TRADING
+    else {}
+    for card, old in SLOTS
+]
+SLOT_TRADE_PLAYS: Final[list[dict[str, tuple[int, Move]]]] = [
+    {t: (DISPLACED_VALUE[t], play_move(card, t)) for t in REPLACEABLE[card]}
+    if card in TRADING and not old
+    else {}
+    for card, old in SLOTS
+]
 
 
 # One shared BoardCard per (card, old): every board the engine makes holds these, so a board's
@@ -510,12 +533,13 @@ class Market:
         self.takes = takes
 
 
-def market(spaces: Sequence[int]) -> Market:
+def market(spaces: list[int]) -> Market:
     """The `Market` of a board whose spaces hold these slots (EMPTY for none)."""
     slots: list[int] = []
     takes: list[Take] = []
-    for slot in spaces:  # a board has 8 spaces: a list is the cheapest set
-        if slot != EMPTY and slot not in slots:
+    for space in range(len(spaces)):  # 8 spaces: comparing slots beats a set
+        slot = spaces[space]
+        if slot != EMPTY and not any(spaces[earlier] == slot for earlier in range(space)):
             slots.append(slot)
             takes.append(SLOT_TAKE[slot])
     return Market(tuple(slots), tuple(takes))
