@@ -9,7 +9,7 @@ What a move does to the state is in `effects.py`.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -85,9 +85,9 @@ class Holdings:
         "most_displaced",
         "needs",
         "observatories",
-        "payouts",
         "pubs",
         "replaceable",
+        "yields",
     )
 
     def __init__(self, area: tuple[str, ...] | None = None) -> None:
@@ -106,9 +106,12 @@ class Holdings:
         self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
         # The most any card here is worth when displaced: a trading card whose price less this
         # is more than the money at hand has no affordable target, whatever the targets are.
-        self.most_displaced = max(map(DISPLACED_VALUE.__getitem__, counts), default=0)
+        self.most_displaced = _most_displaced(counts)
         self.replaceable: dict[str, tuple[str, ...]] = {}  # trading card -> its targets here
-        self.payouts: dict[str, tuple[int, int]] = {}  # colour -> what its scoring pays
+        # By colour (COLOUR_INDEX), what its cards pay and how many there are (`payout`).
+        yields = self.yields = [0] * (YIELD_FIELDS * len(COLOUR_INDEX))
+        for key in area:
+            _add_yield(yields, key, 1)
         self.pubs = counts.get("pub", 0)
         self.observatories = counts.get("observatory", 0)
         # By slot, the least money any move putting that card into play may need: its price
@@ -145,11 +148,18 @@ class Holdings:
             held.discount = self.discount  # never changed in place
         held.hand_limit = WAREHOUSE_HAND_LIMIT if card == "warehouse" else self.hand_limit
         held.most_displaced = max(self.most_displaced, DISPLACED_VALUE[card])
+        replaceable = self.replaceable
         if card in counts_before:
-            held.replaceable = self.replaceable  # the same distinct cards: the same targets
-        else:
-            held.replaceable = {}
-        held.payouts = {}
+            held.replaceable = replaceable  # the same distinct cards: the same targets
+        elif not replaceable:
+            held.replaceable = {}  # its own: the cache is filled in place
+        else:  # a new distinct card comes last: a target of the trading cards that allow it
+            held.replaceable = {
+                trading: (*targets, card) if card in REPLACEABLE[trading] else targets
+                for trading, targets in replaceable.items()
+            }
+        yields = held.yields = self.yields.copy()
+        _add_yield(yields, card, 1)
         held.pubs = self.pubs + (card == "pub")
         held.observatories = self.observatories + (card == "observatory")
         return held
@@ -160,28 +170,46 @@ class Holdings:
         area = self.area
         index = area.index(target)
         area = (*area[:index], *area[index + 1 :])
-        if self.counts[target] > 1:
-            # The first copy leaves: the card's place in the order moves to its next copy.
-            return Holdings((*area, card))
         held = Holdings()
         held.area = area
-        counts = held.counts = self.counts.copy()
-        del counts[target]
         needs = held.needs = self.needs.copy()
         slot = NEW_SLOT[target]
         needs[slot] += 1
         needs[slot + 1] += 1
-        colour = _DISCOUNTER_COLOUR.get(target)
-        if colour is not None:
-            held.discount = {**self.discount, colour: 0}
-            for slot in COLOUR_SLOTS[colour]:
-                needs[slot] += 1
+        replaceable = self.replaceable
+        if self.counts[target] > 1:
+            # The first copy leaves: the card's place in the order moves to its next copy, and
+            # the distinct cards (discounts, hand limit, values) stay the same.
+            counts = held.counts = dict.fromkeys(area, 0)
+            for key in area:
+                counts[key] += 1
+            held.discount = self.discount
+            held.hand_limit = self.hand_limit
+            held.most_displaced = self.most_displaced
+            # Targets listing it are in another order now: worked out again when asked.
+            held.replaceable = {
+                trading: targets
+                for trading, targets in replaceable.items()
+                if target not in targets
+            }
         else:
-            held.discount = self.discount  # never changed in place
-        held.hand_limit = HAND_LIMIT if target == "warehouse" else self.hand_limit
-        held.most_displaced = max(map(DISPLACED_VALUE.__getitem__, counts), default=0)
-        held.replaceable = {}
-        held.payouts = {}
+            counts = held.counts = self.counts.copy()
+            del counts[target]
+            colour = _DISCOUNTER_COLOUR.get(target)
+            if colour is not None:
+                held.discount = {**self.discount, colour: 0}
+                for slot in COLOUR_SLOTS[colour]:
+                    needs[slot] += 1
+            else:
+                held.discount = self.discount  # never changed in place
+            held.hand_limit = HAND_LIMIT if target == "warehouse" else self.hand_limit
+            held.most_displaced = _most_displaced(counts)
+            held.replaceable = {
+                trading: tuple([t for t in targets if t != target])
+                for trading, targets in replaceable.items()
+            }
+        yields = held.yields = self.yields.copy()
+        _add_yield(yields, target, -1)
         held.pubs = self.pubs - (target == "pub")
         held.observatories = self.observatories - (target == "observatory")
         return held.plus(card)
@@ -216,21 +244,14 @@ class Holdings:
     def payout(self, colour: str) -> tuple[int, int]:
         """(rubles, points) the cards of `colour` here pay at that colour's scoring (§1.9),
         before a used Observatory's loss."""
-        found = self.payouts.get(colour)
-        if found is None:
-            area = self.area
-            money = points = 0
-            for key in area:
-                if COLOUR[key] == colour:
-                    income, score = INCOME[key]
-                    money += income
-                    points += score
-            if colour == "blue" and "mariinskij_theater" in self.counts:
-                money += sum(COLOUR[k] == "orange" for k in area)
-            elif colour == "orange" and "tax_man" in self.counts:
-                money += sum(COLOUR[k] == "green" for k in area)
-            found = self.payouts[colour] = (money, points)
-        return found
+        yields = self.yields
+        at = YIELD_FIELDS * COLOUR_INDEX[colour]
+        money = yields[at + YIELD_MONEY]
+        if colour == "blue" and "mariinskij_theater" in self.counts:
+            money += yields[YIELD_FIELDS * COLOUR_INDEX["orange"] + YIELD_CARDS]
+        elif colour == "orange" and "tax_man" in self.counts:
+            money += yields[YIELD_FIELDS * COLOUR_INDEX["green"] + YIELD_CARDS]
+        return money, yields[at + YIELD_POINTS]
 
     def targets(self, card: str) -> tuple[str, ...]:
         """The distinct cards here, in the order they came into play, that the trading card
@@ -250,6 +271,37 @@ class Holdings:
                 (t, max(MINIMUM_PAYMENT, price - DISPLACED_VALUE[t])) for t in self.targets(card)
             )
         return ((None, max(MINIMUM_PAYMENT, price)),)
+
+
+def _most_displaced(cards: Iterable[str]) -> int:
+    """The most any of `cards` is worth when displaced (0 for none)."""
+    most = 0
+    for card in cards:
+        value = DISPLACED_VALUE[card]
+        if value > most:
+            most = value
+    return most
+
+
+# A Holdings' `yields`: for each colour (in COLOUR_INDEX order) these three numbers, what its
+# cards pay in rubles and in points at its scoring, and how many cards of it there are.
+COLOUR_INDEX: Final[dict[str, int]] = {"green": 0, "blue": 1, "orange": 2}
+YIELD_MONEY: Final = 0
+YIELD_POINTS: Final = 1
+YIELD_CARDS: Final = 2
+YIELD_FIELDS: Final = 3
+# Each card's place in `yields` and what it adds there (its colour's, then its own income).
+_CARD_YIELD: Final[dict[str, tuple[int, int, int]]] = {
+    card: (YIELD_FIELDS * COLOUR_INDEX[COLOUR[card]], *INCOME[card]) for card in CARDS
+}
+
+
+def _add_yield(yields: list[int], card: str, copies: int) -> None:
+    """Count `copies` of `card` (-1: one fewer) into `yields`."""
+    at, money, points = _CARD_YIELD[card]
+    yields[at + YIELD_MONEY] += money * copies
+    yields[at + YIELD_POINTS] += points * copies
+    yields[at + YIELD_CARDS] += copies
 
 
 # id(area) -> its Holdings. An area tuple is shared by every state until its owner's next card

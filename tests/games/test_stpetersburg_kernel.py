@@ -86,8 +86,7 @@ def test_copy_leaves_the_original_alone() -> None:
     assert kernel.state() == before
 
 
-# What a Holdings works out (its caches, `replaceable` and `payouts`, are compared by what they
-# answer).
+# What a Holdings works out (its cache, `replaceable`, is compared by what it answers).
 HOLDINGS_FIELDS = (
     "area",
     "counts",
@@ -97,6 +96,7 @@ HOLDINGS_FIELDS = (
     "needs",
     "observatories",
     "pubs",
+    "yields",
 )
 
 
@@ -120,10 +120,11 @@ def test_holdings_worked_out_from_the_last_equal_holdings_from_scratch(seed: int
     held = rules.Holdings(area)
     replaced = 0
     for _ in range(30):
-        # Fill some of the caches first, so that what is carried forward is checked too.
-        for card in rng.sample(trading, 5):
+        # Fill some of the caches first (or none), so that what is carried forward is checked too.
+        for card in rng.sample(trading, rng.choice((0, 5))):
             held.targets(card)
         held.payout(rng.choice(("green", "blue", "orange")))
+        before, area_before = held, area
         card = rng.choice(keys)
         targets = [t for t in dict.fromkeys(area) if t != card]
         if targets and rng.random() < 0.4:
@@ -137,6 +138,8 @@ def test_holdings_worked_out_from_the_last_equal_holdings_from_scratch(seed: int
             area = (*area, card)
         assert held.area == area
         _same_holdings(held, rules.Holdings(area))
+        # Caches a new Holdings shares with the last one answer for the last one too.
+        _same_holdings(before, rules.Holdings(area_before))
     assert replaced > 3
 
 
