@@ -57,6 +57,18 @@ from games.stpetersburg.rules import (
 
 _NEXT_PHASE: Final = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
 
+# The seats still to decide at the Pub -> the Pending of the first: one shared instance each
+# (immutable; few distinct queues), where building one takes thousands of instructions.
+_PUB_PENDINGS: Final[dict[tuple[int, ...], Pending]] = {}
+
+
+def _pub_pending(queue: tuple[int, ...]) -> Pending:
+    """The Pub decision of `queue[0]`, the rest of `queue` to decide after it."""
+    found = _PUB_PENDINGS.get(queue)
+    if found is None:
+        found = _PUB_PENDINGS[queue] = new_pending("pub", queue[0], queue=queue[1:])
+    return found
+
 
 class Kernel:
     """One Sankt Petersburg state as mutable lists (see the module docstring)."""
@@ -259,7 +271,9 @@ class Kernel:
         pending = self.pending
         seat = self.turn if pending is None else pending.seat
         if kind is Buy or kind is Take:
-            assert isinstance(move, Buy | Take)
+            # A tuple of classes, checked by exact type, rather than the union `Buy | Take`, which
+            # is checked through its generic __instancecheck__.
+            assert isinstance(move, (Buy, Take))
             card = move.card
             board = self.board
             board[board.index(slot_of(card, move.old))] = EMPTY
@@ -300,7 +314,7 @@ class Kernel:
                 self.points[seat] += move.points
             queue = self.pending.queue
             if queue:
-                self.pending = new_pending("pub", queue[0], queue=queue[1:])
+                self.pending = _pub_pending(queue)
             else:
                 self._after_scoring()
             return
@@ -339,7 +353,7 @@ class Kernel:
                 if self.held[seat].pub_limit(self.money[seat]) > 0
             ]
             if queue:
-                self.pending = new_pending("pub", queue[0], queue=tuple(queue[1:]))
+                self.pending = _pub_pending(tuple(queue))
                 return
         self._after_scoring()
 

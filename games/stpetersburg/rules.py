@@ -148,16 +148,10 @@ class Holdings:
             held.discount = self.discount  # never changed in place
         held.hand_limit = WAREHOUSE_HAND_LIMIT if card == "warehouse" else self.hand_limit
         held.most_displaced = max(self.most_displaced, DISPLACED_VALUE[card])
-        replaceable = self.replaceable
         if card in counts_before:
-            held.replaceable = replaceable  # the same distinct cards: the same targets
-        elif not replaceable:
-            held.replaceable = {}  # its own: the cache is filled in place
-        else:  # a new distinct card comes last: a target of the trading cards that allow it
-            held.replaceable = {
-                trading: (*targets, card) if card in REPLACEABLE[trading] else targets
-                for trading, targets in replaceable.items()
-            }
+            held.replaceable = self.replaceable  # the same distinct cards: the same targets
+        else:
+            held.replaceable = {}
         yields = held.yields = self.yields.copy()
         _add_yield(yields, card, 1)
         held.pubs = self.pubs + (card == "pub")
