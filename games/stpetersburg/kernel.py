@@ -275,9 +275,16 @@ class Kernel:
             # is checked through its generic __instancecheck__.
             assert isinstance(move, (Buy, Take))
             card = move.card
+            slot = slot_of(card, move.old)
             board = self.board
-            board[board.index(slot_of(card, move.old))] = EMPTY
-            self.on_board = None
+            board[board.index(slot)] = EMPTY
+            on_board = self.on_board
+            # The card's slot leaves the market, unless another space holds it: then its place
+            # in the market's order may change, and the market is worked out again when listed.
+            if on_board is not None and not any(other == slot for other in board):
+                self.on_board = on_board.without(slot)
+            else:
+                self.on_board = None
             if kind is Take:
                 self.hands[seat] = (*self.hands[seat], card)
             else:

@@ -81,6 +81,7 @@ class Holdings:
         "area",
         "counts",
         "discount",
+        "distinct",
         "hand_limit",
         "most_displaced",
         "needs",
@@ -98,6 +99,8 @@ class Holdings:
         for key in area:
             counts[key] += 1
         self.counts = counts
+        # The distinct cards in the order they came into play: a tuple reads faster than a dict.
+        self.distinct = tuple(counts)
         self.discount = {
             "green": 0,
             "blue": int(COLOUR_DISCOUNTERS["blue"] in counts),
@@ -149,8 +152,10 @@ class Holdings:
         held.hand_limit = WAREHOUSE_HAND_LIMIT if card == "warehouse" else self.hand_limit
         held.most_displaced = max(self.most_displaced, DISPLACED_VALUE[card])
         if card in counts_before:
+            held.distinct = self.distinct
             held.replaceable = self.replaceable  # the same distinct cards: the same targets
         else:
+            held.distinct = (*self.distinct, card)
             held.replaceable = {}
         yields = held.yields = self.yields.copy()
         _add_yield(yields, card, 1)
@@ -177,6 +182,7 @@ class Holdings:
             counts = held.counts = dict.fromkeys(area, 0)
             for key in area:
                 counts[key] += 1
+            held.distinct = tuple(counts)
             held.discount = self.discount
             held.hand_limit = self.hand_limit
             held.most_displaced = self.most_displaced
@@ -189,6 +195,7 @@ class Holdings:
         else:
             counts = held.counts = self.counts.copy()
             del counts[target]
+            held.distinct = tuple(counts)
             colour = _DISCOUNTER_COLOUR.get(target)
             if colour is not None:
                 held.discount = {**self.discount, colour: 0}
@@ -197,7 +204,11 @@ class Holdings:
             else:
                 held.discount = self.discount  # never changed in place
             held.hand_limit = HAND_LIMIT if target == "warehouse" else self.hand_limit
-            held.most_displaced = _most_displaced(counts)
+            most = self.most_displaced
+            # Another card is worth as much unless the target was the one worth the most.
+            held.most_displaced = (
+                most if DISPLACED_VALUE[target] < most else _most_displaced(counts)
+            )
             held.replaceable = {
                 trading: tuple([t for t in targets if t != target])
                 for trading, targets in replaceable.items()
@@ -253,7 +264,7 @@ class Holdings:
         found = self.replaceable.get(card)
         if found is None:
             allowed = REPLACEABLE[card]
-            found = self.replaceable[card] = tuple([c for c in self.counts if c in allowed])
+            found = self.replaceable[card] = tuple([c for c in self.distinct if c in allowed])
         return found
 
     def offers(self, card: str, old: bool = False) -> tuple[tuple[str | None, int], ...]:
@@ -577,6 +588,13 @@ class Market:
     def __init__(self, slots: tuple[int, ...], takes: tuple[Take, ...]) -> None:
         self.slots = slots
         self.takes = takes
+
+    def without(self, slot: int) -> Market:
+        """This market once the board's only card of `slot` has left it."""
+        slots = self.slots
+        takes = self.takes
+        index = slots.index(slot)
+        return Market((*slots[:index], *slots[index + 1 :]), (*takes[:index], *takes[index + 1 :]))
 
 
 def market(spaces: list[int]) -> Market:

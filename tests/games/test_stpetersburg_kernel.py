@@ -91,6 +91,7 @@ HOLDINGS_FIELDS = (
     "area",
     "counts",
     "discount",
+    "distinct",
     "hand_limit",
     "most_displaced",
     "needs",
