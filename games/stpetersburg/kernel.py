@@ -286,7 +286,7 @@ class Kernel:
             else:
                 self.on_board = None
             if kind is Take:
-                self.hands[seat] = (*self.hands[seat], card)
+                self.hands[seat] += (card,)
             else:
                 assert isinstance(move, Buy)
                 self._put_into_play(seat, card, move.old, move.target)
@@ -294,7 +294,7 @@ class Kernel:
             assert isinstance(move, Play)
             hand = self.hands[seat]
             index = hand.index(move.card)
-            self.hands[seat] = (*hand[:index], *hand[index + 1 :])
+            self.hands[seat] = hand[:index] + hand[index + 1 :]
             self._put_into_play(seat, move.card, False, move.target)
         elif kind is Observe:
             assert isinstance(move, Observe)
@@ -311,9 +311,9 @@ class Kernel:
             if move.action == "buy":
                 self._put_into_play(seat, drawn, False, move.target)
             elif move.action == "take":
-                self.hands[seat] = (*self.hands[seat], drawn)
+                self.hands[seat] += (drawn,)
             else:
-                self.discard = (*self.discard, drawn)
+                self.discard += (drawn,)
         else:
             assert isinstance(move, PubPurchase) and self.pending is not None
             if move.points:
@@ -332,7 +332,7 @@ class Kernel:
         held = self.held[seat]
         self.money[seat] -= held.cost(card, old, target)
         if target is not None:
-            self.discard = (*self.discard, target)
+            self.discard += (target,)
             if target == "observatory" and self.used[seat]:
                 self.used[seat] -= 1  # a face-down Observatory is given up first
             self.held[seat] = held.replaced(target, card)
@@ -384,13 +384,16 @@ class Kernel:
     def _refill(self, stack: StackId) -> None:
         deck = self.stacks[stack]
         board = self.board
-        count = min(board.count(EMPTY), len(deck))
-        if count:
-            space = -1
-            for card in deck[:count]:  # the gaps fill from the left
-                space = board.index(EMPTY, space + 1)
-                board[space] = NEW_SLOT[card]
-            self.stacks = {**self.stacks, stack: deck[count:]}
+        dealt = 0
+        for space in range(len(board)):  # the gaps fill from the left
+            if dealt == len(deck):
+                break
+            if board[space] == EMPTY:
+                board[space] = NEW_SLOT[deck[dealt]]
+                dealt += 1
+        if dealt:
+            stacks = self.stacks = self.stacks.copy()  # shared with copies: replaced, not changed
+            stacks[stack] = deck[dealt:]
             self.on_board = None
 
     def _end_round(self) -> None:

@@ -134,7 +134,8 @@ class Holdings:
         """The Holdings of this area with `card` come into play (equal to Holdings(area + card),
         worked out from this one)."""
         held = Holdings()
-        held.area = (*self.area, card)
+        # Concatenated: compiled, `(*self.area, card)` is built through a list.
+        held.area = self.area + (card,)  # noqa: RUF005
         counts_before = self.counts
         counts = held.counts = counts_before.copy()
         counts[card] = counts.get(card, 0) + 1
@@ -155,7 +156,7 @@ class Holdings:
             held.distinct = self.distinct
             held.replaceable = self.replaceable  # the same distinct cards: the same targets
         else:
-            held.distinct = (*self.distinct, card)
+            held.distinct = self.distinct + (card,)  # noqa: RUF005 (as `area`)
             held.replaceable = {}
         yields = held.yields = self.yields.copy()
         _add_yield(yields, card, 1)
@@ -168,7 +169,7 @@ class Holdings:
         (equal to Holdings of the area with the first `target` removed and `card` added)."""
         area = self.area
         index = area.index(target)
-        area = (*area[:index], *area[index + 1 :])
+        area = area[:index] + area[index + 1 :]
         held = Holdings()
         held.area = area
         needs = held.needs = self.needs.copy()
@@ -594,7 +595,7 @@ class Market:
         slots = self.slots
         takes = self.takes
         index = slots.index(slot)
-        return Market((*slots[:index], *slots[index + 1 :]), (*takes[:index], *takes[index + 1 :]))
+        return Market(slots[:index] + slots[index + 1 :], takes[:index] + takes[index + 1 :])
 
 
 def market(spaces: list[int]) -> Market:
