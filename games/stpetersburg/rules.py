@@ -95,10 +95,10 @@ class Holdings:
         if area is None:
             return  # a blank that `plus` or `replaced` fills in (compiled code has no __new__)
         self.area = area
-        counts = dict.fromkeys(area, 0)  # in the order the cards came into play
+        counts = dict.fromkeys(area, 0)
         for key in area:
             counts[key] += 1
-        self.counts = counts
+        self.counts = counts  # copies of each card (its order is not kept: see `distinct`)
         # The distinct cards in the order they came into play: a tuple reads faster than a dict.
         self.distinct = tuple(counts)
         self.discount = {
@@ -180,10 +180,9 @@ class Holdings:
         if self.counts[target] > 1:
             # The first copy leaves: the card's place in the order moves to its next copy, and
             # the distinct cards (discounts, hand limit, values) stay the same.
-            counts = held.counts = dict.fromkeys(area, 0)
-            for key in area:
-                counts[key] += 1
-            held.distinct = tuple(counts)
+            counts = held.counts = self.counts.copy()
+            counts[target] -= 1
+            held.distinct = tuple(dict.fromkeys(area))
             held.discount = self.discount
             held.hand_limit = self.hand_limit
             held.most_displaced = self.most_displaced
@@ -196,7 +195,9 @@ class Holdings:
         else:
             counts = held.counts = self.counts.copy()
             del counts[target]
-            held.distinct = tuple(counts)
+            distinct = self.distinct
+            at = distinct.index(target)
+            held.distinct = distinct[:at] + distinct[at + 1 :]
             colour = _DISCOUNTER_COLOUR.get(target)
             if colour is not None:
                 held.discount = {**self.discount, colour: 0}
