@@ -57,6 +57,18 @@ from games.stpetersburg.rules import (
 
 _NEXT_PHASE: Final = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
 
+# The seats still to decide at the Pub -> the Pending of the first: one shared instance each
+# (immutable; few distinct queues), where building one takes thousands of instructions.
+_PUB_PENDINGS: Final[dict[tuple[int, ...], Pending]] = {}
+
+
+def _pub_pending(queue: tuple[int, ...]) -> Pending:
+    """The Pub decision of `queue[0]`, the rest of `queue` to decide after it."""
+    found = _PUB_PENDINGS.get(queue)
+    if found is None:
+        found = _PUB_PENDINGS[queue] = new_pending("pub", queue[0], queue=queue[1:])
+    return found
+
 
 class Kernel:
     """One Sankt Petersburg state as mutable lists (see the module docstring)."""
@@ -259,13 +271,22 @@ class Kernel:
         pending = self.pending
         seat = self.turn if pending is None else pending.seat
         if kind is Buy or kind is Take:
-            assert isinstance(move, Buy | Take)
+            # A tuple of classes, checked by exact type, rather than the union `Buy | Take`, which
+            # is checked through its generic __instancecheck__.
+            assert isinstance(move, (Buy, Take))
             card = move.card
+            slot = slot_of(card, move.old)
             board = self.board
-            board[board.index(slot_of(card, move.old))] = EMPTY
-            self.on_board = None
+            board[board.index(slot)] = EMPTY
+            on_board = self.on_board
+            # The card's slot leaves the market, unless another space holds it: then its place
+            # in the market's order may change, and the market is worked out again when listed.
+            if on_board is not None and not any(other == slot for other in board):
+                self.on_board = on_board.without(slot)
+            else:
+                self.on_board = None
             if kind is Take:
-                self.hands[seat] = (*self.hands[seat], card)
+                self.hands[seat] += (card,)
             else:
                 assert isinstance(move, Buy)
                 self._put_into_play(seat, card, move.old, move.target)
@@ -273,7 +294,7 @@ class Kernel:
             assert isinstance(move, Play)
             hand = self.hands[seat]
             index = hand.index(move.card)
-            self.hands[seat] = (*hand[:index], *hand[index + 1 :])
+            self.hands[seat] = hand[:index] + hand[index + 1 :]
             self._put_into_play(seat, move.card, False, move.target)
         elif kind is Observe:
             assert isinstance(move, Observe)
@@ -290,9 +311,9 @@ class Kernel:
             if move.action == "buy":
                 self._put_into_play(seat, drawn, False, move.target)
             elif move.action == "take":
-                self.hands[seat] = (*self.hands[seat], drawn)
+                self.hands[seat] += (drawn,)
             else:
-                self.discard = (*self.discard, drawn)
+                self.discard += (drawn,)
         else:
             assert isinstance(move, PubPurchase) and self.pending is not None
             if move.points:
@@ -300,7 +321,7 @@ class Kernel:
                 self.points[seat] += move.points
             queue = self.pending.queue
             if queue:
-                self.pending = new_pending("pub", queue[0], queue=queue[1:])
+                self.pending = _pub_pending(queue)
             else:
                 self._after_scoring()
             return
@@ -311,7 +332,7 @@ class Kernel:
         held = self.held[seat]
         self.money[seat] -= held.cost(card, old, target)
         if target is not None:
-            self.discard = (*self.discard, target)
+            self.discard += (target,)
             if target == "observatory" and self.used[seat]:
                 self.used[seat] -= 1  # a face-down Observatory is given up first
             self.held[seat] = held.replaced(target, card)
@@ -339,7 +360,7 @@ class Kernel:
                 if self.held[seat].pub_limit(self.money[seat]) > 0
             ]
             if queue:
-                self.pending = new_pending("pub", queue[0], queue=tuple(queue[1:]))
+                self.pending = _pub_pending(tuple(queue))
                 return
         self._after_scoring()
 
@@ -363,13 +384,16 @@ class Kernel:
     def _refill(self, stack: StackId) -> None:
         deck = self.stacks[stack]
         board = self.board
-        count = min(board.count(EMPTY), len(deck))
-        if count:
-            space = -1
-            for card in deck[:count]:  # the gaps fill from the left
-                space = board.index(EMPTY, space + 1)
-                board[space] = NEW_SLOT[card]
-            self.stacks = {**self.stacks, stack: deck[count:]}
+        dealt = 0
+        for space in range(len(board)):  # the gaps fill from the left
+            if dealt == len(deck):
+                break
+            if board[space] == EMPTY:
+                board[space] = NEW_SLOT[deck[dealt]]
+                dealt += 1
+        if dealt:
+            stacks = self.stacks = self.stacks.copy()  # shared with copies: replaced, not changed
+            stacks[stack] = deck[dealt:]
             self.on_board = None
 
     def _end_round(self) -> None:

@@ -9,7 +9,7 @@ What a move does to the state is in `effects.py`.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -81,23 +81,26 @@ class Holdings:
         "area",
         "counts",
         "discount",
+        "distinct",
         "hand_limit",
         "most_displaced",
         "needs",
         "observatories",
-        "payouts",
         "pubs",
         "replaceable",
+        "yields",
     )
 
     def __init__(self, area: tuple[str, ...] | None = None) -> None:
         if area is None:
             return  # a blank that `plus` or `replaced` fills in (compiled code has no __new__)
         self.area = area
-        counts = dict.fromkeys(area, 0)  # in the order the cards came into play
+        counts = dict.fromkeys(area, 0)
         for key in area:
             counts[key] += 1
-        self.counts = counts
+        self.counts = counts  # copies of each card (its order is not kept: see `distinct`)
+        # The distinct cards in the order they came into play: a tuple reads faster than a dict.
+        self.distinct = tuple(counts)
         self.discount = {
             "green": 0,
             "blue": int(COLOUR_DISCOUNTERS["blue"] in counts),
@@ -106,9 +109,12 @@ class Holdings:
         self.hand_limit = WAREHOUSE_HAND_LIMIT if "warehouse" in counts else HAND_LIMIT
         # The most any card here is worth when displaced: a trading card whose price less this
         # is more than the money at hand has no affordable target, whatever the targets are.
-        self.most_displaced = max(map(DISPLACED_VALUE.__getitem__, counts), default=0)
+        self.most_displaced = _most_displaced(counts)
         self.replaceable: dict[str, tuple[str, ...]] = {}  # trading card -> its targets here
-        self.payouts: dict[str, tuple[int, int]] = {}  # colour -> what its scoring pays
+        # By colour (COLOUR_INDEX), what its cards pay and how many there are (`payout`).
+        yields = self.yields = [0] * (YIELD_FIELDS * len(COLOUR_INDEX))
+        for key in area:
+            _add_yield(yields, key, 1)
         self.pubs = counts.get("pub", 0)
         self.observatories = counts.get("observatory", 0)
         # By slot, the least money any move putting that card into play may need: its price
@@ -128,7 +134,8 @@ class Holdings:
         """The Holdings of this area with `card` come into play (equal to Holdings(area + card),
         worked out from this one)."""
         held = Holdings()
-        held.area = (*self.area, card)
+        # Concatenated: compiled, `(*self.area, card)` is built through a list.
+        held.area = self.area + (card,)  # noqa: RUF005
         counts_before = self.counts
         counts = held.counts = counts_before.copy()
         counts[card] = counts.get(card, 0) + 1
@@ -146,10 +153,13 @@ class Holdings:
         held.hand_limit = WAREHOUSE_HAND_LIMIT if card == "warehouse" else self.hand_limit
         held.most_displaced = max(self.most_displaced, DISPLACED_VALUE[card])
         if card in counts_before:
+            held.distinct = self.distinct
             held.replaceable = self.replaceable  # the same distinct cards: the same targets
         else:
+            held.distinct = self.distinct + (card,)  # noqa: RUF005 (as `area`)
             held.replaceable = {}
-        held.payouts = {}
+        yields = held.yields = self.yields.copy()
+        _add_yield(yields, card, 1)
         held.pubs = self.pubs + (card == "pub")
         held.observatories = self.observatories + (card == "observatory")
         return held
@@ -159,29 +169,54 @@ class Holdings:
         (equal to Holdings of the area with the first `target` removed and `card` added)."""
         area = self.area
         index = area.index(target)
-        area = (*area[:index], *area[index + 1 :])
-        if self.counts[target] > 1:
-            # The first copy leaves: the card's place in the order moves to its next copy.
-            return Holdings((*area, card))
+        area = area[:index] + area[index + 1 :]
         held = Holdings()
         held.area = area
-        counts = held.counts = self.counts.copy()
-        del counts[target]
         needs = held.needs = self.needs.copy()
         slot = NEW_SLOT[target]
         needs[slot] += 1
         needs[slot + 1] += 1
-        colour = _DISCOUNTER_COLOUR.get(target)
-        if colour is not None:
-            held.discount = {**self.discount, colour: 0}
-            for slot in COLOUR_SLOTS[colour]:
-                needs[slot] += 1
+        replaceable = self.replaceable
+        if self.counts[target] > 1:
+            # The first copy leaves: the card's place in the order moves to its next copy, and
+            # the distinct cards (discounts, hand limit, values) stay the same.
+            counts = held.counts = self.counts.copy()
+            counts[target] -= 1
+            held.distinct = tuple(dict.fromkeys(area))
+            held.discount = self.discount
+            held.hand_limit = self.hand_limit
+            held.most_displaced = self.most_displaced
+            # Targets listing it are in another order now: worked out again when asked.
+            held.replaceable = {
+                trading: targets
+                for trading, targets in replaceable.items()
+                if target not in targets
+            }
         else:
-            held.discount = self.discount  # never changed in place
-        held.hand_limit = HAND_LIMIT if target == "warehouse" else self.hand_limit
-        held.most_displaced = max(map(DISPLACED_VALUE.__getitem__, counts), default=0)
-        held.replaceable = {}
-        held.payouts = {}
+            counts = held.counts = self.counts.copy()
+            del counts[target]
+            distinct = self.distinct
+            at = distinct.index(target)
+            held.distinct = distinct[:at] + distinct[at + 1 :]
+            colour = _DISCOUNTER_COLOUR.get(target)
+            if colour is not None:
+                held.discount = {**self.discount, colour: 0}
+                for slot in COLOUR_SLOTS[colour]:
+                    needs[slot] += 1
+            else:
+                held.discount = self.discount  # never changed in place
+            held.hand_limit = HAND_LIMIT if target == "warehouse" else self.hand_limit
+            most = self.most_displaced
+            # Another card is worth as much unless the target was the one worth the most.
+            held.most_displaced = (
+                most if DISPLACED_VALUE[target] < most else _most_displaced(counts)
+            )
+            held.replaceable = {
+                trading: tuple([t for t in targets if t != target])
+                for trading, targets in replaceable.items()
+            }
+        yields = held.yields = self.yields.copy()
+        _add_yield(yields, target, -1)
         held.pubs = self.pubs - (target == "pub")
         held.observatories = self.observatories - (target == "observatory")
         return held.plus(card)
@@ -216,21 +251,14 @@ class Holdings:
     def payout(self, colour: str) -> tuple[int, int]:
         """(rubles, points) the cards of `colour` here pay at that colour's scoring (§1.9),
         before a used Observatory's loss."""
-        found = self.payouts.get(colour)
-        if found is None:
-            area = self.area
-            money = points = 0
-            for key in area:
-                if COLOUR[key] == colour:
-                    income, score = INCOME[key]
-                    money += income
-                    points += score
-            if colour == "blue" and "mariinskij_theater" in self.counts:
-                money += sum(COLOUR[k] == "orange" for k in area)
-            elif colour == "orange" and "tax_man" in self.counts:
-                money += sum(COLOUR[k] == "green" for k in area)
-            found = self.payouts[colour] = (money, points)
-        return found
+        yields = self.yields
+        at = YIELD_FIELDS * COLOUR_INDEX[colour]
+        money = yields[at + YIELD_MONEY]
+        if colour == "blue" and "mariinskij_theater" in self.counts:
+            money += yields[YIELD_FIELDS * COLOUR_INDEX["orange"] + YIELD_CARDS]
+        elif colour == "orange" and "tax_man" in self.counts:
+            money += yields[YIELD_FIELDS * COLOUR_INDEX["green"] + YIELD_CARDS]
+        return money, yields[at + YIELD_POINTS]
 
     def targets(self, card: str) -> tuple[str, ...]:
         """The distinct cards here, in the order they came into play, that the trading card
@@ -238,7 +266,7 @@ class Holdings:
         found = self.replaceable.get(card)
         if found is None:
             allowed = REPLACEABLE[card]
-            found = self.replaceable[card] = tuple([c for c in self.counts if c in allowed])
+            found = self.replaceable[card] = tuple([c for c in self.distinct if c in allowed])
         return found
 
     def offers(self, card: str, old: bool = False) -> tuple[tuple[str | None, int], ...]:
@@ -250,6 +278,37 @@ class Holdings:
                 (t, max(MINIMUM_PAYMENT, price - DISPLACED_VALUE[t])) for t in self.targets(card)
             )
         return ((None, max(MINIMUM_PAYMENT, price)),)
+
+
+def _most_displaced(cards: Iterable[str]) -> int:
+    """The most any of `cards` is worth when displaced (0 for none)."""
+    most = 0
+    for card in cards:
+        value = DISPLACED_VALUE[card]
+        if value > most:
+            most = value
+    return most
+
+
+# A Holdings' `yields`: for each colour (in COLOUR_INDEX order) these three numbers, what its
+# cards pay in rubles and in points at its scoring, and how many cards of it there are.
+COLOUR_INDEX: Final[dict[str, int]] = {"green": 0, "blue": 1, "orange": 2}
+YIELD_MONEY: Final = 0
+YIELD_POINTS: Final = 1
+YIELD_CARDS: Final = 2
+YIELD_FIELDS: Final = 3
+# Each card's place in `yields` and what it adds there (its colour's, then its own income).
+_CARD_YIELD: Final[dict[str, tuple[int, int, int]]] = {
+    card: (YIELD_FIELDS * COLOUR_INDEX[COLOUR[card]], *INCOME[card]) for card in CARDS
+}
+
+
+def _add_yield(yields: list[int], card: str, copies: int) -> None:
+    """Count `copies` of `card` (-1: one fewer) into `yields`."""
+    at, money, points = _CARD_YIELD[card]
+    yields[at + YIELD_MONEY] += money * copies
+    yields[at + YIELD_POINTS] += points * copies
+    yields[at + YIELD_CARDS] += copies
 
 
 # id(area) -> its Holdings. An area tuple is shared by every state until its owner's next card
@@ -414,25 +473,33 @@ def turn_moves(
                 else:  # a trading card: one buy per card it may displace
                     price = needs[slot] + TRADE_MAX[slot]
                     card = SLOT_CARD[slot]
+                    trades = SLOT_TRADE_BUYS[slot]
                     targets = held.replaceable.get(card)
                     for target in held.targets(card) if targets is None else targets:
-                        if price - DISPLACED_VALUE[target] <= money:
-                            moves.append(buy_move(card, slot & 1 == 1, target))
+                        value, move = trades[target]
+                        if price - value <= money:
+                            moves.append(move)
         if len(hand) < hand_limit:
             moves.extend(on_board.takes)
-        if hand:
-            for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
-                slot = NEW_SLOT[card]
-                if needs[slot] <= money:
-                    play = SLOT_PLAY[slot]
-                    if play is not None:
-                        moves.append(play)
-                    else:  # a trading card
-                        price = needs[slot] + TRADE_MAX[slot]
-                        targets = held.replaceable.get(card)
-                        for target in held.targets(card) if targets is None else targets:
-                            if price - DISPLACED_VALUE[target] <= money:
-                                moves.append(play_move(card, target))
+        for index in range(len(hand)):
+            card = hand[index]
+            # Each distinct card once, in the order of the hand (of at most four cards:
+            # comparing them beats building a dict of them).
+            if any(hand[earlier] == card for earlier in range(index)):
+                continue
+            slot = NEW_SLOT[card]
+            if needs[slot] <= money:
+                play = SLOT_PLAY[slot]
+                if play is not None:
+                    moves.append(play)
+                else:  # a trading card
+                    price = needs[slot] + TRADE_MAX[slot]
+                    trades = SLOT_TRADE_PLAYS[slot]
+                    targets = held.replaceable.get(card)
+                    for target in held.targets(card) if targets is None else targets:
+                        value, move = trades[target]
+                        if price - value <= money:
+                            moves.append(move)
     if observing:
         moves.extend(observe_move(stack) for stack in STACKS if len(stacks[stack]) >= 2)
     moves.append(PASS)
@@ -480,6 +547,21 @@ SLOT_PLAY: Final[list[Play | None]] = [
     None if card in TRADING or old else play_move(card, None) for card, old in SLOTS
 ]
 SLOT_TAKE: Final[list[Take]] = [take_move(card, old) for card, old in SLOTS]
+# A trading card's moves by slot, target -> (the target's value when displaced, the move): its
+# buy moves (new or old), and its play moves from the hand (under the new slot: a hand card is
+# never old). Empty for the other cards.
+SLOT_TRADE_BUYS: Final[list[dict[str, tuple[int, Move]]]] = [
+    {t: (DISPLACED_VALUE[t], buy_move(card, old, t)) for t in REPLACEABLE[card]}
+    if card in TRADING
+    else {}
+    for card, old in SLOTS
+]
+SLOT_TRADE_PLAYS: Final[list[dict[str, tuple[int, Move]]]] = [
+    {t: (DISPLACED_VALUE[t], play_move(card, t)) for t in REPLACEABLE[card]}
+    if card in TRADING and not old
+    else {}
+    for card, old in SLOTS
+]
 
 
 # One shared BoardCard per (card, old): every board the engine makes holds these, so a board's
@@ -509,13 +591,21 @@ class Market:
         self.slots = slots
         self.takes = takes
 
+    def without(self, slot: int) -> Market:
+        """This market once the board's only card of `slot` has left it."""
+        slots = self.slots
+        takes = self.takes
+        index = slots.index(slot)
+        return Market(slots[:index] + slots[index + 1 :], takes[:index] + takes[index + 1 :])
 
-def market(spaces: Sequence[int]) -> Market:
+
+def market(spaces: list[int]) -> Market:
     """The `Market` of a board whose spaces hold these slots (EMPTY for none)."""
     slots: list[int] = []
     takes: list[Take] = []
-    for slot in spaces:  # a board has 8 spaces: a list is the cheapest set
-        if slot != EMPTY and slot not in slots:
+    for space in range(len(spaces)):  # 8 spaces: comparing slots beats a set
+        slot = spaces[space]
+        if slot != EMPTY and not any(spaces[earlier] == slot for earlier in range(space)):
             slots.append(slot)
             takes.append(SLOT_TAKE[slot])
     return Market(tuple(slots), tuple(takes))
