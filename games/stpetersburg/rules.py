@@ -177,10 +177,10 @@ class Holdings:
         needs[slot] += 1
         needs[slot + 1] += 1
         replaceable = self.replaceable
-        if self.counts[target] > 1:
+        counts = held.counts = self.counts.copy()
+        if counts[target] > 1:
             # The first copy leaves: the card's place in the order moves to its next copy, and
             # the distinct cards (discounts, hand limit, values) stay the same.
-            counts = held.counts = self.counts.copy()
             counts[target] -= 1
             held.distinct = tuple(dict.fromkeys(area))
             held.discount = self.discount
@@ -193,7 +193,6 @@ class Holdings:
                 if target not in targets
             }
         else:
-            counts = held.counts = self.counts.copy()
             del counts[target]
             distinct = self.distinct
             at = distinct.index(target)
@@ -471,14 +470,7 @@ def turn_moves(
                 if buy is not None:
                     moves.append(buy)
                 else:  # a trading card: one buy per card it may displace
-                    price = needs[slot] + TRADE_MAX[slot]
-                    card = SLOT_CARD[slot]
-                    trades = SLOT_TRADE_BUYS[slot]
-                    targets = held.replaceable.get(card)
-                    for target in held.targets(card) if targets is None else targets:
-                        value, move = trades[target]
-                        if price - value <= money:
-                            moves.append(move)
+                    _add_trades(moves, held, slot, SLOT_TRADE_BUYS[slot], money)
         if len(hand) < hand_limit:
             moves.extend(on_board.takes)
         for index in range(len(hand)):
@@ -493,17 +485,29 @@ def turn_moves(
                 if play is not None:
                     moves.append(play)
                 else:  # a trading card
-                    price = needs[slot] + TRADE_MAX[slot]
-                    trades = SLOT_TRADE_PLAYS[slot]
-                    targets = held.replaceable.get(card)
-                    for target in held.targets(card) if targets is None else targets:
-                        value, move = trades[target]
-                        if price - value <= money:
-                            moves.append(move)
+                    _add_trades(moves, held, slot, SLOT_TRADE_PLAYS[slot], money)
     if observing:
         moves.extend(observe_move(stack) for stack in STACKS if len(stacks[stack]) >= 2)
     moves.append(PASS)
     return moves
+
+
+def _add_trades(
+    moves: list[Move],
+    held: Holdings,
+    slot: int,
+    trades: dict[str, tuple[int, Move]],
+    money: int,
+) -> None:
+    """Append the trading card of `slot`'s moves (`trades`, by target: its buys or its plays)
+    for each card here it may displace whose value brings its price within `money`."""
+    price = held.needs[slot] + TRADE_MAX[slot]
+    card = SLOT_CARD[slot]
+    targets = held.replaceable.get(card)
+    for target in held.targets(card) if targets is None else targets:
+        value, move = trades[target]
+        if price - value <= money:
+            moves.append(move)
 
 
 def seen_in_order(board: Sequence[BoardCard | None]) -> tuple[tuple[str, bool], ...]:
